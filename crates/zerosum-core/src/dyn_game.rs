@@ -1,0 +1,121 @@
+use serde_json::json;
+
+use crate::{Game, GameSpec, MoveError, Side, Status};
+
+/// The object-safe face of a game, for code that picks games at run time (arena, protocols,
+/// web page, command line). Moves are text in the game's notation.
+pub trait DynGame: Send + Sync {
+    /// The canonical specification.
+    fn spec(&self) -> GameSpec;
+    /// The side whose turn it is.
+    fn to_move(&self) -> Side;
+    /// Number of moves played.
+    fn ply(&self) -> usize;
+    /// Whether the game goes on.
+    fn status(&self) -> Status;
+    /// The legal moves, as text.
+    fn legal_moves(&self) -> Vec<String>;
+    /// The moves played so far, as text.
+    fn history(&self) -> Vec<String>;
+    /// Plays one move given as text, checked; returns its canonical spelling.
+    fn play(&mut self, text: &str) -> Result<String, MoveError>;
+    /// Plays a list of moves (commas or white space between them), checked; all or nothing.
+    fn play_list(&mut self, text: &str) -> Result<(), MoveError>;
+    /// Takes back the last move; false if there is none.
+    fn undo(&mut self) -> bool;
+    /// The Zobrist hash of the position.
+    fn hash(&self) -> u64;
+    /// A readable text drawing of the board.
+    fn render(&self) -> String;
+    /// The whole position as one JSON object: `spec`, `family`, `to_move`, `status`, `ply`,
+    /// `moves`, `legal_moves` and `board`.
+    fn to_json(&self) -> serde_json::Value;
+    /// A boxed copy.
+    fn clone_box(&self) -> Box<dyn DynGame>;
+}
+
+/// Wraps a [`Game`] into a [`DynGame`].
+#[derive(Clone, Debug)]
+pub struct DynAdapter<G>(pub G);
+
+impl<G: Game> DynGame for DynAdapter<G> {
+    fn spec(&self) -> GameSpec {
+        self.0.spec()
+    }
+
+    fn to_move(&self) -> Side {
+        self.0.to_move()
+    }
+
+    fn ply(&self) -> usize {
+        self.0.ply()
+    }
+
+    fn status(&self) -> Status {
+        self.0.status()
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.0.legal_moves(&mut moves);
+        moves.into_iter().map(|m| self.0.format_move(m)).collect()
+    }
+
+    fn history(&self) -> Vec<String> {
+        self.0
+            .history()
+            .iter()
+            .map(|&m| self.0.format_move(m))
+            .collect()
+    }
+
+    fn play(&mut self, text: &str) -> Result<String, MoveError> {
+        let mv = self.0.play_text(text)?;
+        Ok(self.0.format_move(mv))
+    }
+
+    fn play_list(&mut self, text: &str) -> Result<(), MoveError> {
+        self.0.play_list(text)
+    }
+
+    fn undo(&mut self) -> bool {
+        if self.0.ply() == 0 {
+            return false;
+        }
+        self.0.undo();
+        true
+    }
+
+    fn hash(&self) -> u64 {
+        self.0.hash()
+    }
+
+    fn render(&self) -> String {
+        self.0.render()
+    }
+
+    fn to_json(&self) -> serde_json::Value {
+        let spec = self.0.spec();
+        json!({
+            "spec": spec.to_string(),
+            "family": spec.family(),
+            "to_move": self.0.to_move().name(),
+            "status": self.0.status().name(),
+            "ply": self.0.ply(),
+            "moves": DynGame::history(self),
+            "legal_moves": DynGame::legal_moves(self),
+            "hash": format!("{:016x}", self.0.hash()),
+            "board": self.0.board_json(),
+        })
+    }
+
+    fn clone_box(&self) -> Box<dyn DynGame> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn DynGame> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}

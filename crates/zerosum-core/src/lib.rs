@@ -1,0 +1,23 @@
+//! The vocabulary of zerosum: sides, outcomes, the generic [`Game`] trait (the fast face used by
+//! search), the object-safe [`DynGame`] face used at the edges (arena, protocols, web, command
+//! line), game specifications, Zobrist keys, cell notation and perft.
+//!
+//! This crate knows no concrete game and no algorithm.
+
+pub mod conformance;
+mod dyn_game;
+mod error;
+mod game;
+pub mod notation;
+mod perft;
+mod side;
+mod spec;
+mod zobrist;
+
+pub use dyn_game::{DynAdapter, DynGame};
+pub use error::{MoveError, SpecError};
+pub use game::Game;
+pub use perft::{count_distinct_positions, perft};
+pub use side::{Outcome, Side, Status};
+pub use spec::{GameSpec, SwapRule, ALIASES};
+pub use zobrist::zobrist_key;
