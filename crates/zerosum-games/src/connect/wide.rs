@@ -1,0 +1,112 @@
+//! The Connect-X board for sizes that do not fit a packed `u128`: one bit set per side over
+//! `[u64]` words and a height per column. A cell is `col * rows + height`, bottom cell first.
+//! Wins are found by walking the four lines through the last stone, `k - 1` steps each way at
+//! most.
+
+use super::{ConnectBoard, Placement};
+use zerosum_core::Side;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Wide {
+    rows: usize,
+    cols: usize,
+    k: usize,
+    /// Stones of the first and of the second player.
+    stones: [Vec<u64>; 2],
+    /// Number of stones in each column.
+    heights: Vec<u8>,
+    /// Number of stones on the board.
+    count: usize,
+}
+
+impl Wide {
+    #[inline]
+    fn has(&self, side: usize, col: usize, height: usize) -> bool {
+        let cell = col * self.rows + height;
+        self.stones[side][cell / 64] >> (cell % 64) & 1 == 1
+    }
+
+    /// Length of the run of `side`'s stones through (col, height) along (dc, dh), capped at k.
+    fn run_through(&self, side: usize, col: usize, height: usize, dc: isize, dh: isize) -> usize {
+        let mut len = 1;
+        for sign in [1, -1] {
+            let (mut c, mut h) = (col as isize, height as isize);
+            while len < self.k {
+                c += sign * dc;
+                h += sign * dh;
+                if c < 0 || h < 0 || c >= self.cols as isize || h >= self.rows as isize {
+                    break;
+                }
+                if !self.has(side, c as usize, h as usize) {
+                    break;
+                }
+                len += 1;
+            }
+        }
+        len
+    }
+}
+
+impl ConnectBoard for Wide {
+    fn new(rows: usize, cols: usize, k: usize) -> Self {
+        let words = (rows * cols).div_ceil(64);
+        Wide {
+            rows,
+            cols,
+            k,
+            stones: [vec![0; words], vec![0; words]],
+            heights: vec![0; cols],
+            count: 0,
+        }
+    }
+
+    #[inline]
+    fn can_play(&self, col: usize) -> bool {
+        (self.heights[col] as usize) < self.rows
+    }
+
+    #[inline]
+    fn height(&self, col: usize) -> usize {
+        self.heights[col] as usize
+    }
+
+    fn place(&mut self, col: usize, mover: Side) -> Placement {
+        let height = self.heights[col] as usize;
+        let cell = col * self.rows + height;
+        let side = mover.index();
+        self.stones[side][cell / 64] |= 1 << (cell % 64);
+        self.heights[col] += 1;
+        self.count += 1;
+        let wins = [(0, 1), (1, 0), (1, 1), (1, -1)]
+            .into_iter()
+            .any(|(dc, dh)| self.run_through(side, col, height, dc, dh) >= self.k);
+        Placement {
+            wins,
+            fills_board: self.count == self.rows * self.cols,
+        }
+    }
+
+    fn remove(&mut self, col: usize) {
+        self.heights[col] -= 1;
+        self.count -= 1;
+        let cell = col * self.rows + self.heights[col] as usize;
+        for side in &mut self.stones {
+            side[cell / 64] &= !(1 << (cell % 64));
+        }
+    }
+
+    fn owner(&self, col: usize, height: usize, _to_move: Side) -> Option<Side> {
+        Side::BOTH
+            .into_iter()
+            .find(|side| self.has(side.index(), col, height))
+    }
+
+    fn is_full(&self) -> bool {
+        self.count == self.rows * self.cols
+    }
+
+    /// None: boards this big are never enumerated exhaustively; the Zobrist hash serves.
+    fn exact_key(&self) -> Option<u128> {
+        None
+    }
+}
