@@ -16,12 +16,8 @@ pub enum MoveError {
     #[error("move `{mv}` comes after the end of the game ({status})")]
     GameOver { mv: String, status: String },
     /// An error in a list of moves, with the 1-based position of the bad move.
-    #[error("move {index} of the list: {source}")]
-    InList {
-        index: usize,
-        #[source]
-        source: Box<MoveError>,
-    },
+    #[error("move {index} of the list: {error}")]
+    InList { index: usize, error: Box<MoveError> },
 }
 
 /// Why a game specification could not be understood or built.

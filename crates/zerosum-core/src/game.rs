@@ -126,7 +126,7 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
                 }
                 return Err(MoveError::InList {
                     index: i + 1,
-                    source: Box::new(err),
+                    error: Box::new(err),
                 });
             }
         }

@@ -14,6 +14,53 @@ pub mod connect;
 
 use zerosum_core::{DynAdapter, DynGame, Game, GameSpec, SpecError};
 
+/// A game family as the command line presents it.
+#[derive(Clone, Copy, Debug)]
+pub struct Family {
+    /// The spec prefix, e.g. `mnk`.
+    pub name: &'static str,
+    /// The forms of its specs.
+    pub forms: &'static str,
+    /// One line on the rules.
+    pub rules: &'static str,
+    /// How moves are written.
+    pub notation: &'static str,
+}
+
+/// Every family, in the order `zerosum games` lists them.
+pub const FAMILIES: &[Family] = &[
+    Family {
+        name: "mnk",
+        forms: "mnk:MxNxK",
+        rules: "M rows, N columns (1..100); a run of K or more wins",
+        notation: "cell: column letters, row from the top (a1 top-left)",
+    },
+    Family {
+        name: "connectx",
+        forms: "connectx:MxNxX",
+        rules: "m,n,k with gravity (1..100); a run of X or more wins",
+        notation: "column number from 1; lists like 4453 on up to 9 columns",
+    },
+    Family {
+        name: "hex",
+        forms: "hex:N, hex:WxH, suffix :swap-sides or :swap-pieces",
+        rules: "first (Black) joins top-bottom, second (White) left-right",
+        notation: "cell: column letters, row from the top (a1 top-left); swap",
+    },
+    Family {
+        name: "atoll",
+        forms: "atoll:BOARD, suffix :pie",
+        rules: "join two of your exactly opposite islands",
+        notation: "cell: column letters, row from the top; swap",
+    },
+    Family {
+        name: "unstable",
+        forms: "unstable:MxN",
+        rules: "two-player Chain Reaction, M rows, N columns (2..100)",
+        notation: "cell: row letters, column from 1 (A1 top-left)",
+    },
+];
+
 /// Generic code to run on the concrete game a spec names (see [`visit_game`]).
 pub trait GameVisitor {
     type Output;

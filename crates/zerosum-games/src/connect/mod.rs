@@ -26,6 +26,8 @@ pub type Column = u8;
 /// What placing a disc did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placement {
+    /// Height of the new disc (0 at the bottom).
+    pub height: usize,
     /// The mover now has `k` or more in a row.
     pub wins: bool,
     /// No empty cell is left.
@@ -45,8 +47,8 @@ pub trait ConnectBoard: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'sta
     /// mover now has a run of `k` and whether the board is full.
     fn place(&mut self, col: usize, mover: Side) -> Placement;
     /// Removes the top disc of `col`, which must hold one, and which must be the last disc
-    /// placed (the board may track the side to move through it).
-    fn remove(&mut self, col: usize);
+    /// placed (the board may track the side to move through it). Returns its height.
+    fn remove(&mut self, col: usize) -> usize;
     /// Whose disc is at (`col`, `height`), given the side to move now.
     fn owner(&self, col: usize, height: usize, to_move: Side) -> Option<Side>;
     /// True if every cell holds a disc.
@@ -250,8 +252,8 @@ impl<B: ConnectBoard> Game for ConnectX<B> {
     fn play(&mut self, mv: Column) {
         let col = mv as usize;
         let mover = self.to_move();
-        self.hash ^= disc_key(self.rows, col, self.board.height(col), mover);
         let placement = self.board.place(col, mover);
+        self.hash ^= disc_key(self.rows, col, placement.height, mover);
         self.history.push(mv);
         if placement.wins {
             self.outcome = Some(Outcome::Win(mover));
@@ -266,10 +268,9 @@ impl<B: ConnectBoard> Game for ConnectX<B> {
             return;
         };
         let col = mv as usize;
-        self.board.remove(col);
+        let height = self.board.remove(col);
         self.outcome = None;
-        let mover = self.to_move();
-        self.hash ^= disc_key(self.rows, col, self.board.height(col), mover);
+        self.hash ^= disc_key(self.rows, col, height, self.to_move());
     }
 
     fn history(&self) -> &[Column] {

@@ -48,6 +48,7 @@ pub trait Bits:
     const ONE: Self;
     const BITS: u32;
     fn widen(self) -> u128;
+    fn trailing_zeros(self) -> u32;
 }
 
 impl Bits for u64 {
@@ -58,6 +59,10 @@ impl Bits for u64 {
     fn widen(self) -> u128 {
         self as u128
     }
+    #[inline]
+    fn trailing_zeros(self) -> u32 {
+        u64::trailing_zeros(self)
+    }
 }
 
 impl Bits for u128 {
@@ -67,6 +72,10 @@ impl Bits for u128 {
     #[inline]
     fn widen(self) -> u128 {
         self
+    }
+    #[inline]
+    fn trailing_zeros(self) -> u32 {
+        u128::trailing_zeros(self)
     }
 }
 
@@ -174,14 +183,10 @@ impl<B: Bits> ConnectBoard for Packed<B> {
 
     #[inline]
     fn height(&self, col: usize) -> usize {
-        let column = (self.mask & self.column_mask(col)) >> (col as u32 * (self.rows + 1));
-        let mut height = 0;
-        let mut bits = column;
-        while bits & B::ONE != B::ZERO {
-            height += 1;
-            bits = bits >> 1;
-        }
-        height
+        // The first free cell of the column, or its sentinel when full.
+        let free =
+            (self.mask + self.bottom_of(col)) & (self.column_mask(col) | self.top_of(col) << 1);
+        (free.trailing_zeros() - col as u32 * (self.rows + 1)) as usize
     }
 
     #[inline]
@@ -191,13 +196,14 @@ impl<B: Bits> ConnectBoard for Packed<B> {
         self.mask |= cell;
         let mover_stones = self.current ^ self.mask;
         Placement {
+            height: (cell.trailing_zeros() - col as u32 * (self.rows + 1)) as usize,
             wins: self.has_run(mover_stones),
             fills_board: self.mask == self.full,
         }
     }
 
     #[inline]
-    fn remove(&mut self, col: usize) {
+    fn remove(&mut self, col: usize) -> usize {
         let free = (self.mask + self.bottom_of(col)) & self.column_mask(col);
         // The top stone sits just below the first free cell, or is the column's top cell.
         let top = if free == B::ZERO {
@@ -207,6 +213,7 @@ impl<B: Bits> ConnectBoard for Packed<B> {
         };
         self.mask ^= top;
         self.current ^= self.mask;
+        (top.trailing_zeros() - col as u32 * (self.rows + 1)) as usize
     }
 
     fn owner(&self, col: usize, height: usize, to_move: Side) -> Option<Side> {

@@ -81,18 +81,21 @@ impl ConnectBoard for Wide {
             .into_iter()
             .any(|(dc, dh)| self.run_through(side, col, height, dc, dh) >= self.k);
         Placement {
+            height,
             wins,
             fills_board: self.count == self.rows * self.cols,
         }
     }
 
-    fn remove(&mut self, col: usize) {
+    fn remove(&mut self, col: usize) -> usize {
         self.heights[col] -= 1;
         self.count -= 1;
-        let cell = col * self.rows + self.heights[col] as usize;
+        let height = self.heights[col] as usize;
+        let cell = col * self.rows + height;
         for side in &mut self.stones {
             side[cell / 64] &= !(1 << (cell % 64));
         }
+        height
     }
 
     fn owner(&self, col: usize, height: usize, _to_move: Side) -> Option<Side> {
