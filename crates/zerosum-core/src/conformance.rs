@@ -117,7 +117,7 @@ pub fn check_playouts<G: Game>(
                     return fail(&game, format!("generated move {text} refused: {reason}"));
                 }
             }
-            if game.ply() % checks.all_moves_every.max(1) == 0 {
+            if game.ply().is_multiple_of(checks.all_moves_every.max(1)) {
                 for &mv in &universe {
                     let mut copy = game.clone();
                     let accepted = copy.try_play(mv).is_ok();

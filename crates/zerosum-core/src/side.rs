@@ -33,7 +33,7 @@ impl Side {
     /// The side that moves at a given ply when turns strictly alternate (ply 0: `First`).
     #[inline]
     pub const fn at_ply(ply: usize) -> Side {
-        if ply % 2 == 0 {
+        if ply & 1 == 0 {
             Side::First
         } else {
             Side::Second

@@ -68,7 +68,7 @@ impl NaiveConnect {
         let mut total = 0;
         for col in 0..self.cols {
             if let Some(row) = self.free_row(col) {
-                self.grid[row][col] = if self.ply % 2 == 0 { 1 } else { 2 };
+                self.grid[row][col] = if self.ply.is_multiple_of(2) { 1 } else { 2 };
                 self.ply += 1;
                 let over = self.winner() != 0 || self.ply == self.rows * self.cols;
                 total += if over {
@@ -358,15 +358,18 @@ fn vertical_and_diagonal_wins() {
     let mut game = ConnectX64::new(6, 7, 4);
     game.play_list("1,2,2,3,3,4,3,4,4,7,4").unwrap();
     assert_eq!(game.status(), Status::Over(Outcome::Win(Side::First)));
-    // Falling diagonal, on the wide board too.
-    for text in ["7,6,6,5,5,4,5,4,4,1,4"] {
-        let mut packed = ConnectX64::new(6, 7, 4);
-        let mut wide = ConnectXWide::new(6, 7, 4);
-        packed.play_list(text).unwrap();
-        wide.play_list(text).unwrap();
-        assert_eq!(packed.status(), Status::Over(Outcome::Win(Side::First)));
-        assert_eq!(wide.status(), Status::Over(Outcome::Win(Side::First)));
-    }
+    // Falling diagonal (mirror image), on the wide board too.
+    let text = "7,6,6,5,5,4,5,4,4,1,4";
+    let mut packed = ConnectX64::new(6, 7, 4);
+    let mut wide = ConnectXWide::new(6, 7, 4);
+    packed.play_list(text).unwrap();
+    wide.play_list(text).unwrap();
+    assert_eq!(packed.status(), Status::Over(Outcome::Win(Side::First)));
+    assert_eq!(wide.status(), Status::Over(Outcome::Win(Side::First)));
+    assert_eq!(
+        packed.board_json()["winning_cells"],
+        serde_json::json!(["d3", "e4", "f5", "g6"])
+    );
 }
 
 #[test]
