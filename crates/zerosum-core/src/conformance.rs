@@ -50,6 +50,7 @@ pub struct Checks {
 }
 
 /// Plays `checks.games` random games from `start` and checks at every position:
+/// - (once) `move_id` is below `move_id_bound` and distinct over `all_moves`;
 /// - `legal_moves` is empty exactly when the game is over, has no duplicates, and
 ///   `illegal_reason` accepts each of its moves;
 /// - every legal move is accepted by `try_play`, and every other move of `all_moves` is refused
@@ -71,6 +72,15 @@ pub fn check_playouts<G: Game>(
     let mut moves = Vec::new();
     let mut universe = Vec::new();
     start.all_moves(&mut universe);
+    let mut ids: Vec<usize> = universe.iter().map(|&m| start.move_id(m)).collect();
+    if let Some(&bad) = ids.iter().find(|&&id| id >= start.move_id_bound()) {
+        return Err(format!("move id {bad} is not below move_id_bound {}", start.move_id_bound()));
+    }
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.len() != universe.len() {
+        return Err("two moves of all_moves share a move id".into());
+    }
     for _ in 0..checks.games {
         let mut game = start.clone();
         let fail = |game: &G, what: String| {

@@ -48,6 +48,13 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
         !self.status().is_over() && self.illegal_reason(mv).is_none()
     }
 
+    /// A dense number for `mv`, below [`Game::move_id_bound`], distinct for distinct moves
+    /// (a cell or column index; special moves after the cells). Search keys its tables by it.
+    fn move_id(&self, mv: Self::Move) -> usize;
+
+    /// One more than the largest [`Game::move_id`] on this board.
+    fn move_id_bound(&self) -> usize;
+
     /// Plays a legal move, unchecked (see the trait documentation).
     fn play(&mut self, mv: Self::Move);
 

@@ -7,17 +7,21 @@
 pub mod conformance;
 mod dyn_game;
 mod error;
+mod evaluator;
 mod game;
 pub mod notation;
 mod perft;
+mod score;
 mod side;
 mod spec;
 mod zobrist;
 
 pub use dyn_game::{DynAdapter, DynGame};
 pub use error::{MoveError, SpecError};
+pub use evaluator::Evaluator;
 pub use game::Game;
 pub use perft::{count_distinct_positions, perft};
+pub use score::Score;
 pub use side::{Outcome, Side, Status};
 pub use spec::{GameSpec, SwapRule, ALIASES};
 pub use zobrist::zobrist_key;

@@ -249,6 +249,15 @@ impl<B: ConnectBoard> Game for ConnectX<B> {
     }
 
     #[inline]
+    fn move_id(&self, mv: Column) -> usize {
+        mv as usize
+    }
+
+    fn move_id_bound(&self) -> usize {
+        self.cols
+    }
+
+    #[inline]
     fn play(&mut self, mv: Column) {
         let col = mv as usize;
         let mover = self.to_move();
