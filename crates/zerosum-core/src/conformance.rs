@@ -74,12 +74,19 @@ pub fn check_playouts<G: Game>(
     for _ in 0..checks.games {
         let mut game = start.clone();
         let fail = |game: &G, what: String| {
-            let line: Vec<String> = game.history().iter().map(|&m| game.format_move(m)).collect();
+            let line: Vec<String> = game
+                .history()
+                .iter()
+                .map(|&m| game.format_move(m))
+                .collect();
             Err(format!("{what} (after moves: {})", line.join(",")))
         };
         loop {
             if game.hash() != game.recompute_hash() {
-                return fail(&game, "incremental hash differs from recomputed hash".into());
+                return fail(
+                    &game,
+                    "incremental hash differs from recomputed hash".into(),
+                );
             }
             if let Err(e) = invariant(&game) {
                 return fail(&game, e);
@@ -147,7 +154,10 @@ pub fn check_playouts<G: Game>(
             if undone != before {
                 return fail(
                     &before,
-                    format!("undo after {} does not restore the position", before.format_move(mv)),
+                    format!(
+                        "undo after {} does not restore the position",
+                        before.format_move(mv)
+                    ),
                 );
             }
         }

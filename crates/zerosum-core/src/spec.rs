@@ -274,7 +274,10 @@ mod tests {
         );
         assert_eq!(parse("Connect4").unwrap().to_string(), "connectx:6x7x4");
         assert_eq!(parse("gomoku").unwrap().to_string(), "mnk:15x15x5");
-        assert_eq!(parse("chain-reaction").unwrap().to_string(), "unstable:10x6");
+        assert_eq!(
+            parse("chain-reaction").unwrap().to_string(),
+            "unstable:10x6"
+        );
         assert_eq!(parse("hex").unwrap().to_string(), "hex:11");
         assert_eq!(parse("atoll").unwrap().to_string(), "atoll:standard");
     }
@@ -306,7 +309,10 @@ mod tests {
             ("mnk:3xax3", "`a` is not a number"),
             ("mnk:0x3x3", "rows must be between 1 and 100"),
             ("mnk:101x3x3", "rows must be between 1 and 100"),
-            ("mnk:3x3x4", "run length must be between 1 and the longer side (3)"),
+            (
+                "mnk:3x3x4",
+                "run length must be between 1 and the longer side (3)",
+            ),
             ("connectx:6x7x0", "run length"),
             ("hex:0", "width must be between 1 and 100"),
             ("hex:9x7:swap-pieces", "needs a square board"),

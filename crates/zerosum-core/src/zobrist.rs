@@ -24,7 +24,9 @@ mod tests {
         assert_eq!(keys.len(), 100_000);
         // Every bit is set in roughly half of the keys.
         for bit in 0..64 {
-            let ones = (0..10_000).filter(|&i| zobrist_key(i) >> bit & 1 == 1).count();
+            let ones = (0..10_000)
+                .filter(|&i| zobrist_key(i) >> bit & 1 == 1)
+                .count();
             assert!((4_500..5_500).contains(&ones), "bit {bit}: {ones} ones");
         }
     }
