@@ -74,7 +74,10 @@ pub fn check_playouts<G: Game>(
     start.all_moves(&mut universe);
     let mut ids: Vec<usize> = universe.iter().map(|&m| start.move_id(m)).collect();
     if let Some(&bad) = ids.iter().find(|&&id| id >= start.move_id_bound()) {
-        return Err(format!("move id {bad} is not below move_id_bound {}", start.move_id_bound()));
+        return Err(format!(
+            "move id {bad} is not below move_id_bound {}",
+            start.move_id_bound()
+        ));
     }
     ids.sort_unstable();
     ids.dedup();

@@ -11,6 +11,7 @@
 //! game and board size.
 
 pub mod connect;
+pub mod unstable;
 
 use zerosum_core::{DynAdapter, DynGame, Game, GameSpec, SpecError};
 
@@ -71,6 +72,9 @@ pub trait GameVisitor {
 pub fn visit_game<V: GameVisitor>(spec: &GameSpec, visitor: V) -> Result<V::Output, SpecError> {
     match spec {
         GameSpec::ConnectX { rows, cols, k } => Ok(connect::visit(*rows, *cols, *k, visitor)),
+        GameSpec::Unstable { rows, cols } => {
+            Ok(visitor.visit(unstable::Unstable::new(*rows, *cols)))
+        }
         _ => Err(SpecError::UnknownGame(spec.to_string())),
     }
 }
