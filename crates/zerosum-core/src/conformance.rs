@@ -1,6 +1,8 @@
 //! Checks that every [`Game`] implementation must pass, run over random playouts. Game crates
 //! call these from their tests; a failure names the move sequence that broke the contract.
 
+use std::collections::HashSet;
+
 use crate::{Game, Status};
 
 /// A small deterministic generator (SplitMix64), so that checks need no dependency and
@@ -71,6 +73,7 @@ pub fn check_playouts<G: Game>(
     let mut stats = PlayoutStats::default();
     let mut moves = Vec::new();
     let mut universe = Vec::new();
+    let mut distinct = HashSet::new();
     start.all_moves(&mut universe);
     let mut ids: Vec<usize> = universe.iter().map(|&m| start.move_id(m)).collect();
     if let Some(&bad) = ids.iter().find(|&&id| id >= start.move_id_bound()) {
@@ -112,10 +115,9 @@ pub fn check_playouts<G: Game>(
                     format!("status {status:?} but {} legal moves", moves.len()),
                 );
             }
-            let mut sorted = moves.clone();
-            sorted.sort_by_key(|m| format!("{m:?}"));
-            sorted.dedup();
-            if sorted.len() != moves.len() {
+            distinct.clear();
+            distinct.extend(moves.iter().copied());
+            if distinct.len() != moves.len() {
                 return fail(&game, "legal_moves lists a move twice".into());
             }
             for &mv in &moves {
