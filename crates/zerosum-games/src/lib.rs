@@ -10,6 +10,8 @@
 //! [`DynGame`]; [`visit_game`] hands the concrete [`Game`] to generic code, monomorphised per
 //! game and board size.
 
+pub mod mnk;
+
 use zerosum_core::{DynAdapter, DynGame, Game, GameSpec, SpecError};
 
 /// Generic code to run on the concrete game a spec names (see [`visit_game`]).
@@ -21,6 +23,7 @@ pub trait GameVisitor {
 /// Builds the concrete game `spec` names, in its starting position, and hands it to `visitor`.
 pub fn visit_game<V: GameVisitor>(spec: &GameSpec, visitor: V) -> Result<V::Output, SpecError> {
     match spec {
+        GameSpec::Mnk { rows, cols, k } => Ok(mnk::visit(*rows, *cols, *k, visitor)),
         _ => Err(SpecError::UnknownGame(spec.to_string())),
     }
 }
