@@ -11,6 +11,7 @@
 //! game and board size.
 
 pub mod connect;
+pub mod mnk;
 pub mod unstable;
 
 use zerosum_core::{DynAdapter, DynGame, Game, GameSpec, SpecError};
@@ -71,6 +72,7 @@ pub trait GameVisitor {
 /// Builds the concrete game `spec` names, in its starting position, and hands it to `visitor`.
 pub fn visit_game<V: GameVisitor>(spec: &GameSpec, visitor: V) -> Result<V::Output, SpecError> {
     match spec {
+        GameSpec::Mnk { rows, cols, k } => Ok(mnk::visit(*rows, *cols, *k, visitor)),
         GameSpec::ConnectX { rows, cols, k } => Ok(connect::visit(*rows, *cols, *k, visitor)),
         GameSpec::Unstable { rows, cols } => {
             Ok(visitor.visit(unstable::Unstable::new(*rows, *cols)))
