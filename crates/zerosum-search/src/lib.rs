@@ -1,0 +1,15 @@
+//! Game-tree search for zerosum, generic over [`zerosum_core::Game`] and
+//! [`zerosum_core::Evaluator`]: negamax alpha-beta with principal variation search and
+//! aspiration windows, MTD(f), plain minimax as the reference, iterative deepening under a
+//! clock, a shared transposition table, and move ordering by table move, killers, history and
+//! the evaluator's hint. Wins and losses carry their distance ([`zerosum_core::Score`]).
+//!
+//! Search never names a concrete game.
+
+mod limits;
+mod search;
+pub mod table;
+
+pub use limits::{Algorithm, SearchLimits};
+pub use search::{SearchInfo, SearchResult, Searcher};
+pub use table::TranspositionTable;

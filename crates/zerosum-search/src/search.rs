@@ -1,0 +1,517 @@
+//! The searcher: iterative deepening over a root search by one of the [`Algorithm`]s, in the
+//! numbered steps of a classic alpha-beta engine.
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use zerosum_core::{Evaluator, Game, Outcome, Score, Status};
+
+use crate::table::{Bound, TranspositionTable};
+use crate::{Algorithm, SearchLimits};
+
+/// Depth stored for a subtree searched to its very end (no horizon reached): its value holds
+/// at any depth.
+const COMPLETE: usize = 255;
+/// Deepest iteration of an unlimited search.
+const MAX_DEPTH: usize = 250;
+/// The clock and stop flag are polled once every this many nodes.
+const POLL_INTERVAL: u64 = 256;
+/// First aspiration half-window, in evaluation units.
+const ASPIRATION: i32 = 30;
+
+/// One completed iteration, as reported to the caller (and as a GTP/UCI `info` line carries).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo<M> {
+    pub depth: usize,
+    pub score: Score,
+    pub nodes: u64,
+    pub time: Duration,
+    /// Principal variation, from the root.
+    pub pv: Vec<M>,
+    /// True once the value is proven (the whole tree was searched, or a forced end found).
+    pub solved: bool,
+}
+
+impl<M> SearchInfo<M> {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        let seconds = self.time.as_secs_f64();
+        if seconds > 0.0 {
+            (self.nodes as f64 / seconds) as u64
+        } else {
+            0
+        }
+    }
+}
+
+/// What a search returns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The move to play; `None` only if the game is over.
+    pub best_move: Option<M>,
+    /// Value of the last completed iteration (or of the partial one, if it found a better move).
+    pub score: Score,
+    /// Deepest completed iteration.
+    pub depth: usize,
+    pub nodes: u64,
+    pub time: Duration,
+    pub pv: Vec<M>,
+    pub solved: bool,
+}
+
+/// A reusable searcher for one game type and evaluator. Its transposition table is shared
+/// (`Arc`) so that several searchers (threads) can use one table.
+pub struct Searcher<G: Game, E: Evaluator<G>> {
+    evaluator: E,
+    table: Arc<TranspositionTable>,
+    algorithm: Algorithm,
+    // Per-search state.
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stop_flag: Option<Arc<std::sync::atomic::AtomicBool>>,
+    stopped: bool,
+    /// Per ply: candidate moves with their ordering scores.
+    move_lists: Vec<Vec<(i32, G::Move)>>,
+    /// Per ply: the principal variation found below this node.
+    pv: Vec<Vec<G::Move>>,
+    killers: Vec<[Option<G::Move>; 2]>,
+    /// By move id: how often the move caused a cutoff, weighted by depth squared.
+    history: Vec<i32>,
+    scratch: Vec<G::Move>,
+    /// Best root move of the current iteration whose search completed and raised alpha.
+    root_best: Option<(Score, G::Move)>,
+}
+
+impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
+    /// A searcher with its own table of `table_mb` MB.
+    pub fn new(evaluator: E, algorithm: Algorithm, table_mb: usize) -> Self {
+        Self::with_table(evaluator, algorithm, Arc::new(TranspositionTable::new(table_mb)))
+    }
+
+    /// A searcher using a shared table.
+    pub fn with_table(evaluator: E, algorithm: Algorithm, table: Arc<TranspositionTable>) -> Self {
+        Searcher {
+            evaluator,
+            table,
+            algorithm,
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stop_flag: None,
+            stopped: false,
+            move_lists: Vec::new(),
+            pv: Vec::new(),
+            killers: Vec::new(),
+            history: Vec::new(),
+            scratch: Vec::new(),
+            root_best: None,
+        }
+    }
+
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    pub fn set_algorithm(&mut self, algorithm: Algorithm) {
+        self.algorithm = algorithm;
+    }
+
+    pub fn table(&self) -> &Arc<TranspositionTable> {
+        &self.table
+    }
+
+    /// Forgets everything learnt: table, killers, history. A search after this is
+    /// reproducible.
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.killers.clear();
+        self.history.clear();
+    }
+
+    /// Searches `position` within `limits`, calling `on_iteration` after each completed
+    /// iteration. Returns a legal move whenever the game goes on, however little time it had.
+    pub fn search(
+        &mut self,
+        position: &G,
+        limits: &SearchLimits,
+        mut on_iteration: impl FnMut(&SearchInfo<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        let mut game = position.clone();
+        self.nodes = 0;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.time.map(|t| start + t);
+        self.stop_flag = limits.stop.clone();
+        self.stopped = false;
+        self.table.new_search();
+        self.history.clear();
+        self.history.resize(game.move_id_bound(), 0);
+        self.killers.clear();
+
+        let mut result = SearchResult {
+            best_move: None,
+            score: Score::DRAW,
+            depth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+            pv: Vec::new(),
+            solved: game.status().is_over(),
+        };
+        if game.status().is_over() {
+            return result;
+        }
+        // A legal move before any search: the first candidate in static order.
+        self.ensure_ply(0);
+        self.order_moves(&game, 0, 0, None);
+        result.best_move = self.move_lists[0].first().map(|&(_, m)| m);
+
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        // Stop deepening once half the budget is gone: the next iteration would not finish.
+        let soft_limit = limits.time.map(|t| t.mul_f64(0.5));
+        for depth in 1..=max_depth {
+            let previous = result.score;
+            self.root_best = None;
+            let (score, complete) = match self.algorithm {
+                Algorithm::Minimax => self.minimax_root(&mut game, depth),
+                Algorithm::AlphaBeta => {
+                    self.negamax(&mut game, depth, 0, -Score::INFINITE, Score::INFINITE, false)
+                }
+                Algorithm::Pvs => self.aspiration(&mut game, depth, previous),
+                Algorithm::Mtdf => self.mtdf(&mut game, depth, previous),
+            };
+            let root_move = self.pv[0].first().copied();
+            if self.stopped {
+                // A partial iteration counts if a root move was searched to the end and came
+                // out best so far (the previous best move is searched first).
+                if let Some((partial_score, mv)) = self.root_best {
+                    result.best_move = Some(mv);
+                    result.score = partial_score;
+                    result.pv = self.pv[0].clone();
+                }
+                break;
+            }
+            let solved = complete || score.distance().is_some_and(|d| d <= depth);
+            result = SearchResult {
+                best_move: root_move.or(result.best_move),
+                score,
+                depth,
+                nodes: self.nodes,
+                time: start.elapsed(),
+                pv: self.pv[0].clone(),
+                solved,
+            };
+            on_iteration(&SearchInfo {
+                depth,
+                score,
+                nodes: self.nodes,
+                time: result.time,
+                pv: result.pv.clone(),
+                solved,
+            });
+            if solved || soft_limit.is_some_and(|soft| start.elapsed() >= soft) {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.time = start.elapsed();
+        result
+    }
+
+    /// PVS at the root with an aspiration window around the previous score, widened on
+    /// failure until the value falls inside.
+    fn aspiration(&mut self, game: &mut G, depth: usize, previous: Score) -> (Score, bool) {
+        if depth < 3 || previous.is_decisive() {
+            return self.negamax(game, depth, 0, -Score::INFINITE, Score::INFINITE, true);
+        }
+        let mut delta = ASPIRATION;
+        loop {
+            let alpha = Score((previous.0 - delta).max(-Score::INFINITE.0));
+            let beta = Score((previous.0 + delta).min(Score::INFINITE.0));
+            let (score, complete) = self.negamax(game, depth, 0, alpha, beta, true);
+            if self.stopped || (score > alpha && score < beta) {
+                return (score, complete);
+            }
+            if delta > Score::WIN {
+                return (score, complete);
+            }
+            delta = delta.saturating_mul(4);
+        }
+    }
+
+    /// MTD(f): null-window searches that move a bound towards the value, starting at `guess`.
+    fn mtdf(&mut self, game: &mut G, depth: usize, guess: Score) -> (Score, bool) {
+        let mut lower = -Score::INFINITE;
+        let mut upper = Score::INFINITE;
+        let mut value = guess;
+        let mut complete = false;
+        let mut best_pv: Vec<G::Move> = Vec::new();
+        while lower < upper {
+            let beta = if value == lower { Score(value.0 + 1) } else { value };
+            let (score, done) = self.negamax(game, depth, 0, Score(beta.0 - 1), beta, false);
+            if self.stopped {
+                break;
+            }
+            value = score;
+            complete = done;
+            if score < beta {
+                upper = score;
+            } else {
+                lower = score;
+                // A fail high has settled a best move at the root; keep its line.
+                best_pv.clone_from(&self.pv[0]);
+            }
+        }
+        // The last fail high found the best move; a final fail low leaves no root move.
+        if self.pv[0].is_empty() || self.pv[0].first() != best_pv.first() && !best_pv.is_empty() {
+            self.pv[0] = best_pv;
+        }
+        (value, complete)
+    }
+
+    fn ensure_ply(&mut self, ply: usize) {
+        while self.move_lists.len() <= ply + 1 {
+            self.move_lists.push(Vec::new());
+            self.pv.push(Vec::new());
+            self.killers.push([None, None]);
+        }
+        if self.killers.len() <= ply + 1 {
+            self.killers.resize(ply + 2, [None, None]);
+        }
+    }
+
+    /// Polls the limits; true once the search must unwind.
+    #[inline]
+    fn must_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        } else if self.nodes % POLL_INTERVAL == 0 {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let told = self
+                .stop_flag
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed));
+            self.stopped = late || told;
+        }
+        self.stopped
+    }
+
+    /// Value of a finished game at `ply`, from the side to move.
+    #[inline]
+    fn terminal(game: &G, outcome: Outcome, ply: usize) -> Score {
+        match outcome {
+            Outcome::Draw => Score::DRAW,
+            Outcome::Win(side) if side == game.to_move() => Score::win_in(ply),
+            Outcome::Win(_) => Score::loss_in(ply),
+        }
+    }
+
+    /// Fills `move_lists[ply]` with the candidate moves, best first: the table move, the
+    /// killers, then history plus the evaluator's hint.
+    fn order_moves(&mut self, game: &G, ply: usize, depth: usize, tt_move: Option<usize>) {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        self.evaluator.candidate_moves(game, &mut scratch);
+        let killers = self.killers[ply];
+        let list = &mut self.move_lists[ply];
+        list.clear();
+        for &mv in &scratch {
+            let id = game.move_id(mv);
+            let score = if Some(id) == tt_move {
+                1 << 30
+            } else if Some(mv) == killers[0] {
+                1 << 29
+            } else if Some(mv) == killers[1] {
+                1 << 28
+            } else {
+                let hint = if depth > 1 || ply == 0 {
+                    self.evaluator.move_hint(game, mv)
+                } else {
+                    0
+                };
+                self.history[id].saturating_add(hint)
+            };
+            list.push((score, mv));
+        }
+        // Stable: equal scores keep the generator's order, so searches are reproducible.
+        list.sort_by(|a, b| b.0.cmp(&a.0));
+        self.scratch = scratch;
+    }
+
+    /// Negamax alpha-beta (fail-soft), PVS when `pv_node` says this node is on the principal
+    /// variation of a PVS search. Returns the score from the side to move and whether the
+    /// subtree was searched to its end (its value then holds at any depth).
+    fn negamax(
+        &mut self,
+        game: &mut G,
+        depth: usize,
+        ply: usize,
+        mut alpha: Score,
+        mut beta: Score,
+        pv_node: bool,
+    ) -> (Score, bool) {
+        // Step 1. Count the node, poll the limits.
+        self.nodes += 1;
+        self.ensure_ply(ply);
+        self.pv[ply].clear();
+        if self.must_stop() {
+            return (Score::DRAW, false);
+        }
+        // Step 2. Finished games and the horizon.
+        if let Status::Over(outcome) = game.status() {
+            return (Self::terminal(game, outcome, ply), true);
+        }
+        if depth == 0 {
+            return (Score::eval(self.evaluator.evaluate(game)), false);
+        }
+        // Step 3. Mate distance pruning: no result here beats a win on the next move.
+        if ply > 0 {
+            alpha = alpha.max(Score::loss_in(ply));
+            beta = beta.min(Score::win_in(ply + 1));
+            if alpha >= beta {
+                return (alpha, true);
+            }
+        }
+        // Step 4. Transposition table.
+        let hash = game.hash();
+        let entry = self.table.probe(hash);
+        if let Some(e) = entry {
+            if ply > 0 && (e.depth as usize) >= depth {
+                let score = e.score.from_node(ply);
+                let complete = e.depth as usize == COMPLETE;
+                let cut = match e.bound {
+                    Bound::Exact => !pv_node || complete,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return (score, complete);
+                }
+            }
+        }
+        // Step 5. Moves, best first.
+        let searching_pvs = self.algorithm == Algorithm::Pvs;
+        self.order_moves(game, ply, depth, entry.and_then(|e| e.move_id));
+        let original_alpha = alpha;
+        let mut best = -Score::INFINITE;
+        let mut best_move = None;
+        let mut complete = true;
+        let count = self.move_lists[ply].len();
+        for i in 0..count {
+            let mv = self.move_lists[ply][i].1;
+            // Step 6. Search the move: the first with the full window, the others with a null
+            // window first under PVS, re-searched when they might be better.
+            game.play(mv);
+            let (score, done) = if !searching_pvs || i == 0 {
+                let (s, d) = self.negamax(game, depth - 1, ply + 1, -beta, -alpha, pv_node && i == 0);
+                (-s, d)
+            } else {
+                let (s, d) =
+                    self.negamax(game, depth - 1, ply + 1, Score(-alpha.0 - 1), -alpha, false);
+                if -s > alpha && -s < beta && !self.stopped {
+                    let (s, d) = self.negamax(game, depth - 1, ply + 1, -beta, -alpha, pv_node);
+                    (-s, d)
+                } else {
+                    (-s, d)
+                }
+            };
+            game.undo();
+            if self.stopped {
+                return (best.max(score), false);
+            }
+            complete &= done;
+            // Step 7. New best move, PV update, cutoff.
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    if ply == 0 {
+                        self.root_best = Some((score, mv));
+                    }
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let line = &mut head[ply];
+                    line.clear();
+                    line.push(mv);
+                    line.extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        let killers = &mut self.killers[ply];
+                        if killers[0] != Some(mv) {
+                            killers[1] = killers[0];
+                            killers[0] = Some(mv);
+                        }
+                        let id = game.move_id(mv);
+                        let bonus = (depth * depth) as i32;
+                        self.history[id] = (self.history[id] + bonus).min(1 << 20);
+                        break;
+                    }
+                }
+            }
+        }
+        // Step 8. Store the result.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_depth = if complete { COMPLETE } else { depth };
+        self.table.store(
+            hash,
+            best.to_node(ply),
+            bound,
+            stored_depth,
+            best_move.map(|m| game.move_id(m)),
+        );
+        (best, complete)
+    }
+
+    /// Plain minimax to `depth` at the root: the reference the other algorithms must agree
+    /// with. Records the principal variation.
+    fn minimax_root(&mut self, game: &mut G, depth: usize) -> (Score, bool) {
+        self.minimax(game, depth, 0)
+    }
+
+    fn minimax(&mut self, game: &mut G, depth: usize, ply: usize) -> (Score, bool) {
+        self.nodes += 1;
+        self.ensure_ply(ply);
+        self.pv[ply].clear();
+        if self.must_stop() {
+            return (Score::DRAW, false);
+        }
+        if let Status::Over(outcome) = game.status() {
+            return (Self::terminal(game, outcome, ply), true);
+        }
+        if depth == 0 {
+            return (Score::eval(self.evaluator.evaluate(game)), false);
+        }
+        let mut moves = Vec::new();
+        self.evaluator.candidate_moves(game, &mut moves);
+        let mut best = -Score::INFINITE;
+        let mut complete = true;
+        for mv in moves {
+            game.play(mv);
+            let (s, done) = self.minimax(game, depth - 1, ply + 1);
+            game.undo();
+            if self.stopped {
+                return (best, false);
+            }
+            complete &= done;
+            if -s > best {
+                best = -s;
+                if ply == 0 {
+                    self.root_best = Some((best, mv));
+                }
+                let (head, tail) = self.pv.split_at_mut(ply + 1);
+                head[ply].clear();
+                head[ply].push(mv);
+                head[ply].extend_from_slice(&tail[0]);
+            }
+        }
+        (best, complete)
+    }
+}
