@@ -4,6 +4,7 @@
 //! - [`connect`]: Connect-X, placement with gravity (Connect Four at any size);
 //! - [`hex`]: Hex, with the swap rule in both conventions;
 //! - [`atoll`]: Atoll, Hex-like with islands, boards as data;
+//! - [`connection`]: what Hex and Atoll share (rollback union-find, hex grid, cell names);
 //! - [`unstable`]: two-player Chain Reaction.
 //!
 //! A [`GameSpec`] builds either face of a game: [`new_game`] gives the object-safe
@@ -11,6 +12,10 @@
 //! game and board size.
 
 use zerosum_core::{DynAdapter, DynGame, Game, GameSpec, SpecError};
+
+pub mod atoll;
+pub mod connection;
+pub mod hex;
 
 /// Generic code to run on the concrete game a spec names (see [`visit_game`]).
 pub trait GameVisitor {
@@ -21,6 +26,12 @@ pub trait GameVisitor {
 /// Builds the concrete game `spec` names, in its starting position, and hands it to `visitor`.
 pub fn visit_game<V: GameVisitor>(spec: &GameSpec, visitor: V) -> Result<V::Output, SpecError> {
     match spec {
+        GameSpec::Hex {
+            width,
+            height,
+            swap,
+        } => Ok(visitor.visit(hex::Hex::new(*width, *height, *swap))),
+        GameSpec::Atoll { board, pie } => Ok(visitor.visit(atoll::Atoll::new(board, *pie)?)),
         _ => Err(SpecError::UnknownGame(spec.to_string())),
     }
 }
