@@ -4,13 +4,17 @@
 //! - [`connect`]: Connect-X, placement with gravity (Connect Four at any size);
 //! - [`hex`]: Hex, with the swap rule in both conventions;
 //! - [`atoll`]: Atoll, Hex-like with islands, boards as data;
+//! - [`connection`]: what Hex and Atoll share (rollback union-find, hex grid, cell names);
 //! - [`unstable`]: two-player Chain Reaction.
 //!
 //! A [`GameSpec`] builds either face of a game: [`new_game`] gives the object-safe
 //! [`DynGame`]; [`visit_game`] hands the concrete [`Game`] to generic code, monomorphised per
 //! game and board size.
 
+pub mod atoll;
 pub mod connect;
+pub mod connection;
+pub mod hex;
 pub mod mnk;
 pub mod unstable;
 
@@ -77,7 +81,12 @@ pub fn visit_game<V: GameVisitor>(spec: &GameSpec, visitor: V) -> Result<V::Outp
         GameSpec::Unstable { rows, cols } => {
             Ok(visitor.visit(unstable::Unstable::new(*rows, *cols)))
         }
-        _ => Err(SpecError::UnknownGame(spec.to_string())),
+        GameSpec::Hex {
+            width,
+            height,
+            swap,
+        } => Ok(visitor.visit(hex::Hex::new(*width, *height, *swap))),
+        GameSpec::Atoll { board, pie } => Ok(visitor.visit(atoll::Atoll::new(board, *pie)?)),
     }
 }
 

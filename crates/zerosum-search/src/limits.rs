@@ -49,7 +49,9 @@ impl FromStr for Algorithm {
             .into_iter()
             .find(|a| a.name().eq_ignore_ascii_case(text.trim()))
             .ok_or_else(|| {
-                format!("unknown search algorithm `{text}` (expected pvs, mtdf, alphabeta or minimax)")
+                format!(
+                    "unknown search algorithm `{text}` (expected pvs, mtdf, alphabeta or minimax)"
+                )
             })
     }
 }

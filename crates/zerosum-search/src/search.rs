@@ -87,7 +87,11 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// A searcher with its own table of `table_mb` MB.
     pub fn new(evaluator: E, algorithm: Algorithm, table_mb: usize) -> Self {
-        Self::with_table(evaluator, algorithm, Arc::new(TranspositionTable::new(table_mb)))
+        Self::with_table(
+            evaluator,
+            algorithm,
+            Arc::new(TranspositionTable::new(table_mb)),
+        )
     }
 
     /// A searcher using a shared table.
@@ -175,9 +179,14 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             self.root_best = None;
             let (score, complete) = match self.algorithm {
                 Algorithm::Minimax => self.minimax_root(&mut game, depth),
-                Algorithm::AlphaBeta => {
-                    self.negamax(&mut game, depth, 0, -Score::INFINITE, Score::INFINITE, false)
-                }
+                Algorithm::AlphaBeta => self.negamax(
+                    &mut game,
+                    depth,
+                    0,
+                    -Score::INFINITE,
+                    Score::INFINITE,
+                    false,
+                ),
                 Algorithm::Pvs => self.aspiration(&mut game, depth, previous),
                 Algorithm::Mtdf => self.mtdf(&mut game, depth, previous),
             };
@@ -248,7 +257,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let mut complete = false;
         let mut best_pv: Vec<G::Move> = Vec::new();
         while lower < upper {
-            let beta = if value == lower { Score(value.0 + 1) } else { value };
+            let beta = if value == lower {
+                Score(value.0 + 1)
+            } else {
+                value
+            };
             let (score, done) = self.negamax(game, depth, 0, Score(beta.0 - 1), beta, false);
             if self.stopped {
                 break;
@@ -289,7 +302,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         if self.nodes >= self.node_limit {
             self.stopped = true;
-        } else if self.nodes % POLL_INTERVAL == 0 {
+        } else if self.nodes.is_multiple_of(POLL_INTERVAL) {
             let late = self.deadline.is_some_and(|d| Instant::now() >= d);
             let told = self
                 .stop_flag
@@ -337,7 +350,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             list.push((score, mv));
         }
         // Stable: equal scores keep the generator's order, so searches are reproducible.
-        list.sort_by(|a, b| b.0.cmp(&a.0));
+        list.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
         self.scratch = scratch;
     }
 
@@ -406,7 +419,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             // window first under PVS, re-searched when they might be better.
             game.play(mv);
             let (score, done) = if !searching_pvs || i == 0 {
-                let (s, d) = self.negamax(game, depth - 1, ply + 1, -beta, -alpha, pv_node && i == 0);
+                let (s, d) =
+                    self.negamax(game, depth - 1, ply + 1, -beta, -alpha, pv_node && i == 0);
                 (-s, d)
             } else {
                 let (s, d) =

@@ -110,7 +110,14 @@ impl TranspositionTable {
 
     /// Stores a search result for `hash`. `score` is relative to the node.
     #[inline]
-    pub fn store(&self, hash: u64, score: Score, bound: Bound, depth: usize, move_id: Option<usize>) {
+    pub fn store(
+        &self,
+        hash: u64,
+        score: Score,
+        bound: Bound,
+        depth: usize,
+        move_id: Option<usize>,
+    ) {
         let check = hash & 0xFFFF;
         let generation = self.generation.load(Ordering::Relaxed) as u64;
         let cluster = self.cluster(hash);
@@ -137,7 +144,10 @@ impl TranspositionTable {
             }
         }
         let mv = move_id.map_or(0, |m| m as u64 + 1);
-        cluster.0[victim].store(pack(check, score, bound, depth, mv, generation), Ordering::Relaxed);
+        cluster.0[victim].store(
+            pack(check, score, bound, depth, mv, generation),
+            Ordering::Relaxed,
+        );
     }
 
     /// Permille of a sample of entries filled by the current search (as UCI's `hashfull`).
@@ -219,7 +229,10 @@ mod tests {
         table.new_search();
         table.new_search();
         table.store(6, Score(0), Bound::Exact, 1, None);
-        assert!(table.probe(5).is_none(), "among equally old entries, the shallowest goes");
+        assert!(
+            table.probe(5).is_none(),
+            "among equally old entries, the shallowest goes"
+        );
         assert!(table.probe(1).is_some());
     }
 }

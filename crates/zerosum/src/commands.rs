@@ -23,6 +23,10 @@ pub fn games() -> Result<()> {
         writeln!(out, "  {:<9}   {}", "", family.rules)?;
         writeln!(out, "  {:<9}   moves: {}", "", family.notation)?;
     }
+    writeln!(out, "\nAtoll boards:")?;
+    for (name, about) in zerosum_games::atoll::BOARDS {
+        writeln!(out, "  {name:<12} {about}")?;
+    }
     writeln!(out, "\nAliases:")?;
     for (alias, spec) in ALIASES {
         writeln!(out, "  {alias:<15} {spec}")?;
