@@ -18,7 +18,7 @@ pub mod hex;
 pub mod mnk;
 pub mod unstable;
 
-use zerosum_core::{DynAdapter, DynGame, Game, GameSpec, SpecError};
+use zerosum_core::{DynAdapter, DynGame, Evaluator, Game, GameSpec, SpecError};
 
 /// A game family as the command line presents it.
 #[derive(Clone, Copy, Debug)]
@@ -66,6 +66,15 @@ pub const FAMILIES: &[Family] = &[
         notation: "cell: row letters, column from 1 (A1 top-left)",
     },
 ];
+
+/// A game together with its family's evaluator, so that generic code (the command line, the
+/// arena's engine player) can search any game a spec names.
+pub trait EvaluatedGame: Game {
+    /// The family's evaluator.
+    type Evaluator: Evaluator<Self>;
+    /// An evaluator suited to this board (sizes, run length, geometry).
+    fn evaluator(&self) -> Self::Evaluator;
+}
 
 /// Generic code to run on the concrete game a spec names (see [`visit_game`]).
 pub trait GameVisitor {
