@@ -8,8 +8,10 @@
 
 mod limits;
 mod search;
+mod solver;
 pub mod table;
 
 pub use limits::{Algorithm, SearchLimits};
 pub use search::{SearchInfo, SearchResult, Searcher};
+pub use solver::{Solution, SolveError, Solver};
 pub use table::TranspositionTable;
