@@ -14,4 +14,4 @@ pub mod table;
 pub use limits::{Algorithm, SearchLimits};
 pub use search::{SearchInfo, SearchResult, Searcher};
 pub use solver::{Solution, SolveError, Solver};
-pub use table::TranspositionTable;
+pub use table::{TableTooBig, TranspositionTable};

@@ -59,11 +59,17 @@ pub struct Solver<G: Game, E: Evaluator<G>> {
 }
 
 impl<G: Game, E: Evaluator<G>> Solver<G, E> {
-    /// A solver with a table of `table_mb` MB; `evaluator` only orders moves.
+    /// A solver with a table of `table_mb` MB; `evaluator` only orders moves. Aborts if
+    /// memory runs out; see [`Solver::try_new`].
     pub fn new(evaluator: E, table_mb: usize) -> Self {
-        Solver {
+        Self::try_new(evaluator, table_mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A solver with a table of `table_mb` MB, or an error if it cannot be allocated.
+    pub fn try_new(evaluator: E, table_mb: usize) -> Result<Self, crate::TableTooBig> {
+        Ok(Solver {
             evaluator,
-            table: Arc::new(TranspositionTable::new(table_mb)),
+            table: Arc::new(TranspositionTable::try_new(table_mb)?),
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
@@ -72,7 +78,7 @@ impl<G: Game, E: Evaluator<G>> Solver<G, E> {
             move_lists: Vec::new(),
             killers: Vec::new(),
             history: Vec::new(),
-        }
+        })
     }
 
     /// Forgets every stored result.

@@ -56,17 +56,53 @@ pub struct TranspositionTable {
     generation: AtomicU8,
 }
 
+/// The table could not be allocated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableTooBig {
+    pub megabytes: usize,
+}
+
+impl std::fmt::Display for TableTooBig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cannot allocate a {} MB transposition table",
+            self.megabytes
+        )
+    }
+}
+
+impl std::error::Error for TableTooBig {}
+
 impl TranspositionTable {
-    /// A table of about `megabytes` MB (at least one cluster).
+    /// A table of about `megabytes` MB (at least one cluster). Aborts if memory runs out;
+    /// see [`TranspositionTable::try_new`].
     pub fn new(megabytes: usize) -> Self {
+        Self::try_new(megabytes).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of about `megabytes` MB (at least one cluster), or an error if the memory
+    /// cannot be had. The memory comes zeroed from the allocator, so pages are only touched
+    /// as the search uses them.
+    pub fn try_new(megabytes: usize) -> Result<Self, TableTooBig> {
         let count = (megabytes.saturating_mul(1 << 20) / std::mem::size_of::<Cluster>()).max(1);
-        let clusters = (0..count)
-            .map(|_| Cluster(std::array::from_fn(|_| AtomicU64::new(0))))
-            .collect();
-        TranspositionTable {
+        let layout =
+            std::alloc::Layout::array::<Cluster>(count).map_err(|_| TableTooBig { megabytes })?;
+        // SAFETY: the layout has a non-zero size (count >= 1). An all-zero `Cluster` is valid:
+        // `AtomicU64` has the same in-memory representation as `u64`, and 0 is an empty entry.
+        // The pointer comes from the global allocator with this exact layout, as
+        // `Box<[Cluster]>` requires to free it.
+        let clusters = unsafe {
+            let pointer = std::alloc::alloc_zeroed(layout).cast::<Cluster>();
+            if pointer.is_null() {
+                return Err(TableTooBig { megabytes });
+            }
+            Box::from_raw(std::ptr::slice_from_raw_parts_mut(pointer, count))
+        };
+        Ok(TranspositionTable {
             clusters,
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Size in bytes.

@@ -1,0 +1,102 @@
+//! Commands on the rules alone: `games`, `show`, `perft`.
+
+use std::io::Write;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use zerosum_core::{perft as count_leaves, Game, ALIASES};
+use zerosum_games::{new_game, visit_game, EvaluatedGame, GameVisitor, FAMILIES};
+
+use super::parse_spec;
+
+/// Deepest perft the command accepts; deeper counts could not finish anyway.
+const MAX_PERFT_DEPTH: usize = 1_000;
+
+/// `zerosum games`
+pub fn games() -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "Games (spec forms):")?;
+    for family in FAMILIES {
+        writeln!(out, "  {:<9} {}", family.name, family.forms)?;
+        writeln!(out, "  {:<9}   {}", "", family.rules)?;
+        writeln!(out, "  {:<9}   moves: {}", "", family.notation)?;
+    }
+    writeln!(out, "\nAtoll boards:")?;
+    for (name, about) in zerosum_games::atoll::BOARDS {
+        writeln!(out, "  {name:<12} {about}")?;
+    }
+    writeln!(out, "\nAliases:")?;
+    for (alias, spec) in ALIASES {
+        writeln!(out, "  {alias:<15} {spec}")?;
+    }
+    Ok(())
+}
+
+/// `zerosum show SPEC [--moves LIST] [--json]`
+pub fn show(spec: &str, moves: &str, json: bool) -> Result<()> {
+    let spec = parse_spec(spec)?;
+    let mut game = new_game(&spec)?;
+    game.play_list(moves)?;
+    let mut out = std::io::stdout().lock();
+    if json {
+        writeln!(out, "{}", game.to_json())?;
+        return Ok(());
+    }
+    writeln!(out, "{spec}, ply {}", game.ply())?;
+    let history = game.history();
+    if !history.is_empty() {
+        writeln!(out, "moves: {}", history.join(","))?;
+    }
+    write!(out, "{}", game.render())?;
+    let status = game.status();
+    if status.is_over() {
+        writeln!(out, "status: {status}")?;
+    } else {
+        writeln!(out, "to move: {}", game.to_move())?;
+        writeln!(out, "legal moves: {}", game.legal_moves().join(" "))?;
+    }
+    Ok(())
+}
+
+/// `zerosum perft SPEC DEPTH [--moves LIST]`
+pub fn perft(spec: &str, depth: usize, moves: &str) -> Result<()> {
+    if depth > MAX_PERFT_DEPTH {
+        bail!("perft depth must be at most {MAX_PERFT_DEPTH}, not {depth}");
+    }
+    let spec = parse_spec(spec)?;
+    visit_game(
+        &spec,
+        Perft {
+            depth,
+            moves: moves.to_string(),
+        },
+    )?
+}
+
+struct Perft {
+    depth: usize,
+    moves: String,
+}
+
+impl GameVisitor for Perft {
+    type Output = Result<()>;
+
+    fn visit<G: EvaluatedGame>(self, mut game: G) -> Result<()> {
+        game.play_list(&self.moves)
+            .context("cannot set up the position")?;
+        let mut out = std::io::stdout().lock();
+        for depth in 1..=self.depth {
+            let start = Instant::now();
+            let leaves = count_leaves(&mut game, depth);
+            let seconds = start.elapsed().as_secs_f64();
+            let speed = if seconds > 0.0 {
+                (leaves as f64 / seconds) as u64
+            } else {
+                0
+            };
+            writeln!(out, "{depth} {leaves} {seconds:.3}s {speed} positions/s")?;
+            out.flush()?;
+        }
+        Ok(())
+    }
+}
