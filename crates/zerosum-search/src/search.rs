@@ -20,6 +20,16 @@ const POLL_INTERVAL: u64 = 256;
 /// First aspiration half-window, in evaluation units.
 const ASPIRATION: i32 = 30;
 
+/// Time kept back from a budget for unwinding the search and answering: 2% or 2 ms,
+/// whichever is more, but at most 10 ms and never more than half the budget.
+fn unwind_reserve(budget: Duration) -> Duration {
+    budget
+        .mul_f64(0.02)
+        .max(Duration::from_millis(2))
+        .min(Duration::from_millis(10))
+        .min(budget / 2)
+}
+
 /// One completed iteration, as reported to the caller (and as a GTP/UCI `info` line carries).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchInfo<M> {
@@ -146,7 +156,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let mut game = position.clone();
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits.time.map(|t| start + t);
+        self.deadline = limits.time.map(|t| start + t.saturating_sub(unwind_reserve(t)));
         self.stop_flag = limits.stop.clone();
         self.stopped = false;
         self.table.new_search();
