@@ -28,6 +28,13 @@
 //!
 //! Bits at or beyond `rows * cols` are always 0, and no cell is set in both sets.
 
+mod evaluator;
+mod lines;
+mod threats;
+mod vcf;
+
+pub use evaluator::{MnkEvaluator, LOSS_NEXT, SMALL_BOARD_CELLS, STATIC_LIMIT, VCF_WIN, WIN_NEXT};
+
 use serde_json::json;
 use zerosum_core::notation;
 use zerosum_core::{zobrist_key, Game, GameSpec, MoveError, Outcome, Side, Status};

@@ -1,0 +1,311 @@
+//! The m,n,k evaluator: threat-aware window counting, immediate win and forced-block move
+//! filtering, candidate cells near the stones on large boards, and a bounded search for
+//! victory by continuous fours at the leaves.
+//!
+//! # Evaluation, from the side to move ("me")
+//!
+//! 1. I have a winning cell: [`WIN_NEXT`].
+//! 2. The opponent has two or more winning cells: I can block only one, [`-LOSS_NEXT`].
+//! 3. I win by continuous fours ([`super::vcf`]) within the budget: [`VCF_WIN`] less the
+//!    length of the line (when the opponent has one winning cell, my first four must block
+//!    it). Making an open four or two fours at once is the one-move case.
+//! 4. The opponent has one winning cell: my move is forced; the evaluation is that of the
+//!    position after my block, seen from the opponent (up to a few such blocks in a row).
+//! 5. Otherwise the static value: the weighted count of each side's open windows (windows of
+//!    K cells holding stones of one side only, weighted by how many stones they lack; mine
+//!    count a little more, as I move first), less a term for the opponent's open threes
+//!    (cells where it would make an open four or two fours).
+//!
+//! Values 1 to 3 are "near-win" evaluations: far above any static value but below
+//! `Score::MAX_EVAL`, never decisive scores; the search proves them.
+//!
+//! # Moves
+//!
+//! [`Evaluator::candidate_moves`] returns only my winning cells if I have any, else only the
+//! cells blocking the opponent's winning cells if it has any, else every empty cell on boards
+//! of at most [`SMALL_BOARD_CELLS`] cells (so that search stays exact on tic-tac-toe and the
+//! like), else the empty cells within Chebyshev distance 2 of a stone (the centre on an empty
+//! board). [`Evaluator::move_hint`] rates a cell by the windows through it for both sides.
+
+use zerosum_core::{Evaluator, Game};
+
+use super::lines::{low_bits, LineBoard};
+use super::threats::{bit_cells, winning_cells, ThreatScan};
+use super::vcf::VcfSearch;
+use super::{has, Mnk};
+use crate::EvaluatedGame;
+
+/// The side to move has a winning cell.
+pub const WIN_NEXT: i32 = 18_000;
+/// The opponent has two winning cells and the side to move none.
+pub const LOSS_NEXT: i32 = 17_000;
+/// The side to move wins by continuous fours (less 10 per ply of the line).
+pub const VCF_WIN: i32 = 16_000;
+/// Static values are clamped to `±STATIC_LIMIT`, below every threat value.
+pub const STATIC_LIMIT: i32 = 10_000;
+/// Boards of at most this many cells search every empty cell.
+pub const SMALL_BOARD_CELLS: usize = 64;
+
+/// Window weights are summed in units of 1/`WEIGHT_SCALE` of an evaluation unit.
+const WEIGHT_SCALE: i64 = 16;
+/// Weight of a window lacking 1, 2, 3, ... stones (index 0 unused), in 1/16 units; a window
+/// lacking more stones than listed weighs 1.
+const WEIGHT_BY_MISSING: [i32; 8] = [0, 1280, 800, 160, 32, 12, 4, 2];
+/// The side to move's windows count `TEMPO_NUMERATOR / TEMPO_DENOMINATOR` times.
+const TEMPO_NUMERATOR: i64 = 9;
+const TEMPO_DENOMINATOR: i64 = 8;
+/// Penalty per opponent cell that makes an open four or two fours (at most
+/// [`MAX_COUNTED_DOUBLES`] counted).
+const OPPONENT_DOUBLE_PENALTY: i32 = 90;
+const MAX_COUNTED_DOUBLES: u32 = 4;
+/// Move hints: a winning cell, a block of the opponent's winning cell.
+const HINT_WIN: i32 = 1 << 24;
+const HINT_BLOCK: i32 = 1 << 23;
+
+/// The m,n,k evaluator (see the module documentation). Holds only tuning parameters: one
+/// evaluator serves every board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MnkEvaluator {
+    /// Window weight by missing stones (index 1..=99), in 1/16 units.
+    weight_by_missing: [i32; 100],
+    /// Most fours tried by one VCF search (0 disables it).
+    vcf_budget: u32,
+    /// Most fours in one VCF line.
+    vcf_max_fours: usize,
+    /// Most forced blocks followed in a row before the static value.
+    forced_blocks: usize,
+    /// Candidate cells on large boards lie within this Chebyshev distance of a stone.
+    near_distance: usize,
+}
+
+impl Default for MnkEvaluator {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl MnkEvaluator {
+    /// The evaluator with its default tuning: VCF searches of up to 64 fours and 12 fours per
+    /// line, up to 2 forced blocks followed, candidates within distance 2 of a stone.
+    pub fn new() -> Self {
+        let mut weight_by_missing = [1; 100];
+        weight_by_missing[..WEIGHT_BY_MISSING.len()].copy_from_slice(&WEIGHT_BY_MISSING);
+        MnkEvaluator {
+            weight_by_missing,
+            vcf_budget: 64,
+            vcf_max_fours: 12,
+            forced_blocks: 2,
+            near_distance: 2,
+        }
+    }
+
+    /// The same evaluator with a VCF search of at most `budget` tried fours per evaluation
+    /// (0 turns it off).
+    pub fn with_vcf_budget(mut self, budget: u32) -> Self {
+        self.vcf_budget = budget;
+        self
+    }
+
+    /// The same evaluator with candidates within Chebyshev distance `distance` (at least 1)
+    /// of a stone on large boards.
+    pub fn with_near_distance(mut self, distance: usize) -> Self {
+        self.near_distance = distance.max(1);
+        self
+    }
+
+    /// The static part of the evaluation from `side`'s point of view as if `side` were not to
+    /// move: the window balance and threat terms without the tempo factor. It is exactly
+    /// antisymmetric: `balance(game, s) == -balance(game, !s)`.
+    pub fn balance<const W: usize>(&self, game: &Mnk<W>, side: zerosum_core::Side) -> i32 {
+        let board = LineBoard::new(game);
+        let scan = ThreatScan::<W>::run(&board, &self.weight_by_missing, side.index());
+        let (me, opp) = (side.index(), 1 - side.index());
+        let windows = (scan.window_sum[me] - scan.window_sum[opp]) / WEIGHT_SCALE;
+        let threats = OPPONENT_DOUBLE_PENALTY
+            * (scan.double_count[me].min(MAX_COUNTED_DOUBLES) as i32
+                - scan.double_count[opp].min(MAX_COUNTED_DOUBLES) as i32);
+        (windows as i32 + threats).clamp(-STATIC_LIMIT, STATIC_LIMIT)
+    }
+
+    /// The evaluation of `board` for `me` to move (steps 1 to 5 of the module documentation),
+    /// following at most `forced_left` forced blocks. The board is left as it was.
+    fn evaluate_lines<const W: usize>(
+        &self,
+        board: &mut LineBoard,
+        me: usize,
+        forced_left: usize,
+    ) -> i32 {
+        let opp = 1 - me;
+        let scan = ThreatScan::<W>::run(board, &self.weight_by_missing, me);
+        if scan.win_count[me] > 0 {
+            return WIN_NEXT;
+        }
+        if scan.win_count[opp] >= 2 {
+            return -LOSS_NEXT;
+        }
+        if scan.win_count[opp] == 0 && scan.double_count[me] > 0 {
+            // An open four or two fours now: the opponent blocks one, I complete the other.
+            return VCF_WIN - 30;
+        }
+        if self.vcf_budget > 0 {
+            let mut search = VcfSearch::new(
+                board,
+                me,
+                &scan.threes[..scan.three_count],
+                bit_cells(&scan.wins[opp]),
+                self.vcf_budget,
+                self.vcf_max_fours,
+            );
+            if let Some(plies) = search.run() {
+                return VCF_WIN - 10 * plies as i32;
+            }
+        }
+        if scan.win_count[opp] == 1 && forced_left > 0 {
+            let block = bit_cells(&scan.wins[opp]).next().expect("one winning cell");
+            board.place(block, me);
+            let value = -self.evaluate_lines::<W>(board, opp, forced_left - 1);
+            board.remove(block, me);
+            return value;
+        }
+        let windows = (scan.window_sum[me] * TEMPO_NUMERATOR / TEMPO_DENOMINATOR
+            - scan.window_sum[opp])
+            / WEIGHT_SCALE;
+        let threats =
+            -OPPONENT_DOUBLE_PENALTY * scan.double_count[opp].min(MAX_COUNTED_DOUBLES) as i32;
+        (windows as i32 + threats).clamp(-STATIC_LIMIT, STATIC_LIMIT)
+    }
+
+    /// Window weight of a window lacking `missing` stones after the move (0: it wins), for
+    /// move hints.
+    #[inline]
+    fn hint_weight(&self, missing: usize) -> i32 {
+        self.weight_by_missing[missing]
+    }
+}
+
+impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
+    fn evaluate(&self, game: &Mnk<W>) -> i32 {
+        let mut board = LineBoard::new(game);
+        self.evaluate_lines::<W>(&mut board, game.to_move().index(), self.forced_blocks)
+    }
+
+    fn candidate_moves(&self, game: &Mnk<W>, moves: &mut Vec<u16>) {
+        moves.clear();
+        if game.status().is_over() {
+            return;
+        }
+        let board = LineBoard::new(game);
+        let me = game.to_move().index();
+        let wins = winning_cells::<W>(&board);
+        for side in [me, 1 - me] {
+            moves.extend(bit_cells(&wins[side]).map(|cell| cell as u16));
+            if !moves.is_empty() {
+                return;
+            }
+        }
+        if game.cells <= SMALL_BOARD_CELLS {
+            game.legal_moves(moves);
+            return;
+        }
+        near_cells(&board, self.near_distance, moves);
+        if moves.is_empty() {
+            moves.push(game.cell(game.rows() / 2, game.cols() / 2));
+        }
+    }
+
+    /// For every window of K cells through `mv` on the four lines: if it holds none of the
+    /// opponent's stones, the weight it would have with my stone (attack); if it holds none
+    /// of mine, the weight of the opponent's stones there (defence, a little less). Winning
+    /// cells and blocks of the opponent's winning cells come first; ties go to the centre.
+    fn move_hint(&self, game: &Mnk<W>, mv: u16) -> i32 {
+        let k = game.k();
+        let (rows, cols) = (game.rows() as isize, game.cols() as isize);
+        let (row, col) = game.row_col(mv);
+        let me = game.to_move().index();
+        let (mine, theirs) = (&game.stones[me], &game.stones[1 - me]);
+        let mut attack: i64 = 0;
+        let mut defence: i64 = 0;
+        for (dr, dc) in [(0isize, 1isize), (1, 0), (1, 1), (1, -1)] {
+            // Bit i of these masks is the cell (i - (k - 1)) steps from mv along the line.
+            let (mut own, mut other, mut on_board) = (0u128, 0u128, 0u128);
+            for i in 0..2 * k - 1 {
+                let step = i as isize - (k as isize - 1);
+                let (r, c) = (row as isize + dr * step, col as isize + dc * step);
+                if r < 0 || r >= rows || c < 0 || c >= cols {
+                    continue;
+                }
+                on_board |= 1 << i;
+                let cell = (r * cols + c) as usize;
+                if has(mine, cell) {
+                    own |= 1 << i;
+                } else if has(theirs, cell) {
+                    other |= 1 << i;
+                }
+            }
+            for start in 0..k {
+                let mask = low_bits(k) << start;
+                if on_board & mask != mask {
+                    continue;
+                }
+                let (own_count, other_count) = (
+                    (own & mask).count_ones() as usize,
+                    (other & mask).count_ones() as usize,
+                );
+                if other_count == 0 {
+                    attack += if own_count + 1 == k {
+                        HINT_WIN
+                    } else {
+                        self.hint_weight(k - own_count - 1)
+                    } as i64;
+                }
+                if own_count == 0 && other_count > 0 {
+                    defence += if other_count + 1 == k {
+                        HINT_BLOCK
+                    } else {
+                        self.hint_weight(k - other_count)
+                    } as i64;
+                }
+            }
+        }
+        let centre_distance = (2 * row as isize - (rows - 1))
+            .abs()
+            .max((2 * col as isize - (cols - 1)).abs()) as i64;
+        (attack + defence * 7 / 8 - centre_distance).clamp(i32::MIN as i64, i32::MAX as i64) as i32
+    }
+}
+
+/// Appends the empty cells within Chebyshev distance `distance` of a stone, in cell order.
+fn near_cells(board: &LineBoard, distance: usize, moves: &mut Vec<u16>) {
+    let (rows, cols) = (board.rows, board.cols);
+    let row_mask = low_bits(cols);
+    // Per row: the cells within `distance` of a stone on the same row.
+    let mut widened = [0u128; 100];
+    for (row, wide) in widened.iter_mut().enumerate().take(rows) {
+        let [a, b] = board.line(row);
+        let occupied = a | b;
+        let mut spread = occupied;
+        for shift in 1..=distance {
+            spread |= occupied << shift | occupied >> shift;
+        }
+        *wide = spread & row_mask;
+    }
+    for row in 0..rows {
+        let [a, b] = board.line(row);
+        let nearby_rows = row.saturating_sub(distance)..(row + distance + 1).min(rows);
+        let mut near = widened[nearby_rows].iter().fold(0, |acc, wide| acc | wide);
+        near &= !(a | b);
+        while near != 0 {
+            let col = near.trailing_zeros() as usize;
+            near &= near - 1;
+            moves.push((row * cols + col) as u16);
+        }
+    }
+}
+
+impl<const W: usize> EvaluatedGame for Mnk<W> {
+    type Evaluator = MnkEvaluator;
+
+    fn evaluator(&self) -> MnkEvaluator {
+        MnkEvaluator::new()
+    }
+}
