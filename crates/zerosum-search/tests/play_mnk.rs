@@ -462,6 +462,9 @@ fn mirrored<const W: usize>(game: &Mnk<W>, map: impl Fn(usize, usize) -> (usize,
     mirror
 }
 
+/// A map of (row, col) to (row, col): a reflection or rotation of the board.
+type CellMap = Box<dyn Fn(usize, usize) -> (usize, usize)>;
+
 #[test]
 fn evaluation_is_symmetric_under_reflections() {
     let evaluator = MnkEvaluator::new();
@@ -479,7 +482,7 @@ fn evaluation_is_symmetric_under_reflections() {
                 continue;
             }
             let value = evaluator.evaluate(&game);
-            let mut maps: Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> = vec![
+            let mut maps: Vec<CellMap> = vec![
                 Box::new(move |r, c| (r, cols - 1 - c)),
                 Box::new(move |r, c| (rows - 1 - r, c)),
                 Box::new(move |r, c| (rows - 1 - r, cols - 1 - c)),
