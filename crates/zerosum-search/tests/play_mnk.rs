@@ -794,3 +794,141 @@ fn gomoku_strength_vs_window_baseline() {
         println!("gomoku, {nodes} nodes a move: evaluator vs window baseline +{w} ={d} -{l}");
     }
 }
+
+/// A position of `stones` random stones in a `region` square in the middle of the board.
+fn random_middle_position<const W: usize>(
+    start: &Mnk<W>,
+    region: usize,
+    stones: usize,
+    seed: u64,
+) -> Mnk<W> {
+    let mut rng = SplitMix::new(seed);
+    let (top, left) = ((start.rows() - region) / 2, (start.cols() - region) / 2);
+    let mut game = start.clone();
+    while game.ply() < stones {
+        let cell = game.cell(top + rng.below(region), left + rng.below(region));
+        if game.is_legal(cell) {
+            game.play(cell);
+            if game.status().is_over() {
+                game.undo();
+            }
+        }
+    }
+    game
+}
+
+#[test]
+#[ignore = "a speed measurement; prints the figures"]
+fn evaluator_speed() {
+    fn measure<const W: usize>(name: &str, start: &Mnk<W>, region: usize, stones: usize) {
+        let evaluator = start
+            .evaluator()
+            .with_vcf_budget(std::env::var("VCF").map_or(64, |v| v.parse().unwrap()));
+        let positions: Vec<Mnk<W>> = (0..50)
+            .map(|seed| random_middle_position(start, region, stones, seed))
+            .filter(|g| g.status() == Status::Ongoing)
+            .collect();
+        let t = std::time::Instant::now();
+        let mut sum = 0i64;
+        for _ in 0..20 {
+            for g in &positions {
+                sum += evaluator.evaluate(g) as i64;
+            }
+        }
+        let eval_us = t.elapsed().as_secs_f64() * 1e6 / (20 * positions.len()) as f64;
+        let t = std::time::Instant::now();
+        let mut moves = Vec::new();
+        let mut count = 0;
+        for _ in 0..20 {
+            for g in &positions {
+                evaluator.candidate_moves(g, &mut moves);
+                count += moves.len();
+            }
+        }
+        let cand_us = t.elapsed().as_secs_f64() * 1e6 / (20 * positions.len()) as f64;
+        let mut searcher = Searcher::new(evaluator.clone(), Algorithm::Pvs, 16);
+        let t = std::time::Instant::now();
+        let mut nodes = 0;
+        for g in positions.iter().take(5) {
+            searcher.clear();
+            nodes += searcher
+                .search(g, &SearchLimits::nodes(20_000), |_| {})
+                .nodes;
+        }
+        let nps = nodes as f64 / t.elapsed().as_secs_f64();
+        println!(
+            "{name}: evaluate {eval_us:.1} us, candidate_moves {cand_us:.1} us ({} moves), search {nps:.0} nodes/s [{sum}]",
+            count / (20 * positions.len())
+        );
+    }
+    if std::env::var("ONLY80").is_ok() {
+        measure("gomoku 80 stones", &Mnk::<4>::new(15, 15, 5), 13, 80);
+        return;
+    }
+    measure("gomoku 30 stones", &Mnk::<4>::new(15, 15, 5), 9, 30);
+    measure("gomoku 80 stones", &Mnk::<4>::new(15, 15, 5), 13, 80);
+    measure("50x50x10 60 stones", &Mnk::<40>::new(50, 50, 10), 16, 60);
+    measure("70x70x10 40 stones", &Mnk::<157>::new(70, 70, 10), 20, 40);
+    measure("70x70x10 300 stones", &Mnk::<157>::new(70, 70, 10), 40, 300);
+}
+
+#[test]
+#[ignore = "scratch"]
+fn scratch_match() {
+    let env =
+        |name: &str, default: u64| std::env::var(name).map_or(default, |v| v.parse().unwrap());
+    let start = Mnk::<4>::new(15, 15, 5);
+    let a = MnkEvaluator::new()
+        .with_vcf_budget(env("A_VCF", 64) as u32)
+        .with_candidate_ordering(env("A_ORD", 1) == 1);
+    let b = MnkEvaluator::new()
+        .with_vcf_budget(env("B_VCF", 64) as u32)
+        .with_candidate_ordering(env("B_ORD", 1) == 1);
+    let limits = if env("MS", 0) > 0 {
+        SearchLimits::time(std::time::Duration::from_millis(env("MS", 0)))
+    } else {
+        SearchLimits::nodes(env("NODES", 5000))
+    };
+    let (w, d, l) = if env("BASE", 0) == 1 {
+        strength_match(
+            &start,
+            a,
+            WindowBaseline(b),
+            env("OPENINGS", 10) as usize,
+            3,
+            &limits,
+        )
+    } else {
+        strength_match(&start, a, b, env("OPENINGS", 10) as usize, 3, &limits)
+    };
+    println!("RESULT +{w} ={d} -{l}");
+}
+
+#[test]
+#[ignore = "scratch"]
+fn scratch_game() {
+    let start = Mnk::<4>::new(15, 15, 5);
+    let mut game = start.clone();
+    play_named(&mut game, "h8 i9 g9");
+    let mut s = Searcher::new(MnkEvaluator::new(), Algorithm::Pvs, 16);
+    let mut t = Searcher::new(MnkEvaluator::new().with_vcf_budget(0), Algorithm::Pvs, 16);
+    while game.status() == Status::Ongoing {
+        let r = if game.ply() % 2 == 1 {
+            s.search(&game, &SearchLimits::nodes(5000), |_| {})
+        } else {
+            t.search(&game, &SearchLimits::nodes(5000), |_| {})
+        };
+        println!(
+            "{} {} d{} {} pv {:?}",
+            game.ply(),
+            game.format_move(r.best_move.unwrap()),
+            r.depth,
+            r.score,
+            r.pv.iter()
+                .map(|&m| game.format_move(m))
+                .collect::<Vec<_>>()
+        );
+        game.play(r.best_move.unwrap());
+    }
+    println!("{}{:?}", game.render(), game.status());
+}

@@ -30,7 +30,7 @@
 use zerosum_core::{Evaluator, Game};
 
 use super::lines::{low_bits, LineBoard};
-use super::threats::{bit_cells, winning_cells, ThreatScan};
+use super::threats::{bit_cells, set_bit, ThreatScan};
 use super::vcf::VcfSearch;
 use super::{has, Mnk};
 use crate::EvaluatedGame;
@@ -45,6 +45,8 @@ pub const VCF_WIN: i32 = 16_000;
 pub const STATIC_LIMIT: i32 = 10_000;
 /// Boards of at most this many cells search every empty cell.
 pub const SMALL_BOARD_CELLS: usize = 64;
+/// Longest candidate list sorted by hint.
+const SORT_CAPACITY: usize = 512;
 
 /// Window weights are summed in units of 1/`WEIGHT_SCALE` of an evaluation unit.
 const WEIGHT_SCALE: i64 = 16;
@@ -76,6 +78,8 @@ pub struct MnkEvaluator {
     forced_blocks: usize,
     /// Candidate cells on large boards lie within this Chebyshev distance of a stone.
     near_distance: usize,
+    /// Whether candidates on large boards come sorted by hint.
+    order_candidates: bool,
 }
 
 impl Default for MnkEvaluator {
@@ -96,6 +100,7 @@ impl MnkEvaluator {
             vcf_max_fours: 12,
             forced_blocks: 2,
             near_distance: 2,
+            order_candidates: true,
         }
     }
 
@@ -113,12 +118,19 @@ impl MnkEvaluator {
         self
     }
 
+    /// The same evaluator with candidates on large boards sorted by hint (`true`, the
+    /// default) or in cell order.
+    pub fn with_candidate_ordering(mut self, ordered: bool) -> Self {
+        self.order_candidates = ordered;
+        self
+    }
+
     /// The static part of the evaluation from `side`'s point of view as if `side` were not to
     /// move: the window balance and threat terms without the tempo factor. It is exactly
     /// antisymmetric: `balance(game, s) == -balance(game, !s)`.
     pub fn balance<const W: usize>(&self, game: &Mnk<W>, side: zerosum_core::Side) -> i32 {
         let board = LineBoard::new(game);
-        let scan = ThreatScan::<W>::run(&board, &self.weight_by_missing, side.index());
+        let scan = ThreatScan::<W>::run(&board, &self.weight_by_missing);
         let (me, opp) = (side.index(), 1 - side.index());
         let windows = (scan.window_sum[me] - scan.window_sum[opp]) / WEIGHT_SCALE;
         let threats = OPPONENT_DOUBLE_PENALTY
@@ -136,7 +148,7 @@ impl MnkEvaluator {
         forced_left: usize,
     ) -> i32 {
         let opp = 1 - me;
-        let scan = ThreatScan::<W>::run(board, &self.weight_by_missing, me);
+        let scan = ThreatScan::<W>::run(board, &self.weight_by_missing);
         if scan.win_count[me] > 0 {
             return WIN_NEXT;
         }
@@ -151,7 +163,7 @@ impl MnkEvaluator {
             let mut search = VcfSearch::new(
                 board,
                 me,
-                &scan.threes[..scan.three_count],
+                &scan.threes[me][..scan.three_count[me]],
                 bit_cells(&scan.wins[opp]),
                 self.vcf_budget,
                 self.vcf_max_fours,
@@ -175,6 +187,24 @@ impl MnkEvaluator {
         (windows as i32 + threats).clamp(-STATIC_LIMIT, STATIC_LIMIT)
     }
 
+    /// Sorts `moves` by decreasing [`Evaluator::move_hint`] (ties in cell order), so that
+    /// search tries the best first even where it asks no hint (nodes of depth 1). Lists
+    /// longer than [`SORT_CAPACITY`] keep their order.
+    fn sort_by_hint<const W: usize>(&self, game: &Mnk<W>, moves: &mut [u16]) {
+        if moves.len() > SORT_CAPACITY {
+            return;
+        }
+        let mut keyed = [(0i32, 0u16); SORT_CAPACITY];
+        for (slot, &mv) in keyed.iter_mut().zip(moves.iter()) {
+            *slot = (-self.move_hint(game, mv), mv);
+        }
+        let keyed = &mut keyed[..moves.len()];
+        keyed.sort_unstable();
+        for (mv, &(_, sorted)) in moves.iter_mut().zip(keyed.iter()) {
+            *mv = sorted;
+        }
+    }
+
     /// Window weight of a window lacking `missing` stones after the move (0: it wins), for
     /// move hints.
     #[inline]
@@ -195,10 +225,33 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
             return;
         }
         let board = LineBoard::new(game);
-        let me = game.to_move().index();
-        let wins = winning_cells::<W>(&board);
-        for side in [me, 1 - me] {
-            moves.extend(bit_cells(&wins[side]).map(|cell| cell as u16));
+        let (me, opp) = (game.to_move().index(), 1 - game.to_move().index());
+        let scan = ThreatScan::<W>::run(&board, &self.weight_by_missing);
+        for side in [me, opp] {
+            moves.extend(bit_cells(&scan.wins[side]).map(|cell| cell as u16));
+            if !moves.is_empty() {
+                return;
+            }
+        }
+        if scan.double_count[opp] > 0 && scan.threes_complete[opp] {
+            // Every other move loses: the opponent makes two winning cells, I block one.
+            let mut answers = [!0u64; W];
+            for double in bit_cells(&scan.doubles[opp]) {
+                let mut spoils = [0u64; W];
+                set_bit(&mut spoils, double);
+                for free in scan.three_cells(&board, opp) {
+                    if free.contains(&double) {
+                        free.iter().for_each(|&cell| set_bit(&mut spoils, cell));
+                    }
+                }
+                for (answer, spoil) in answers.iter_mut().zip(spoils) {
+                    *answer &= spoil;
+                }
+            }
+            for (answer, four) in answers.iter_mut().zip(scan.fours[me]) {
+                *answer |= four;
+            }
+            moves.extend(bit_cells(&answers).map(|cell| cell as u16));
             if !moves.is_empty() {
                 return;
             }
@@ -210,6 +263,9 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
         near_cells(&board, self.near_distance, moves);
         if moves.is_empty() {
             moves.push(game.cell(game.rows() / 2, game.cols() / 2));
+        }
+        if self.order_candidates {
+            self.sort_by_hint(game, moves);
         }
     }
 

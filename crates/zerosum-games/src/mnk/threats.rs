@@ -38,7 +38,7 @@ pub(crate) fn test_bit(bits: &[u64], cell: usize) -> bool {
 }
 
 #[inline]
-fn set_bit(bits: &mut [u64], cell: usize) {
+pub(crate) fn set_bit(bits: &mut [u64], cell: usize) {
     bits[cell >> 6] |= 1 << (cell & 63);
 }
 
@@ -80,103 +80,75 @@ fn windows_touching_stones(
     (first_stone + 1).saturating_sub(k)..last_stone.min(len - k) + 1
 }
 
-/// The winning cells of each side: empty cells where a stone of that side makes K in a row
-/// (a window with K-1 of its stones and no other). Per side, a bit set over cells.
-pub(crate) fn winning_cells<const W: usize>(board: &LineBoard) -> [[u64; W]; 2] {
-    let mut wins = [[0u64; W]; 2];
-    let k = board.k;
-    let window = low_bits(k);
-    for line in 0..board.line_count() {
-        let stones = board.line(line);
-        let len = board.line_len(line);
-        let mut line_wins = [0u128; 2];
-        for start in windows_touching_stones(board, stones[0] | stones[1], len) {
-            let mask = window << start;
-            for side in 0..2 {
-                if stones[1 - side] & mask == 0
-                    && (stones[side] & mask).count_ones() as usize + 1 == k
-                {
-                    line_wins[side] |= mask & !stones[side];
-                }
-            }
-        }
-        for side in 0..2 {
-            let mut rest = line_wins[side];
-            while rest != 0 {
-                let pos = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                set_bit(&mut wins[side], board.cell_at(line, pos));
-            }
-        }
-    }
-    wins
-}
-
 /// What a full window scan found, per side (index 0 first player, 1 second).
 pub(crate) struct ThreatScan<const W: usize> {
     /// Sum of the window weights over the windows holding only this side's stones.
     pub window_sum: [i64; 2],
-    /// Winning cells (see [`winning_cells`]).
+    /// Winning cells: empty cells where a stone of this side makes K in a row (a window
+    /// with K-1 of its stones and no other).
     pub wins: [[u64; W]; 2],
     pub win_count: [u32; 2],
+    /// Cells where a stone makes a four (one new winning cell or more).
+    pub fours: [[u64; W]; 2],
     /// Cells where a stone makes two or more new winning cells: an open four from an open
     /// three, or fours on two lines at once.
     pub doubles: [[u64; W]; 2],
     pub double_count: [u32; 2],
-    /// Number of cells where a stone makes a four (one new winning cell or more).
-    pub maker_count: [u32; 2],
-    /// The threes (windows with K-2 stones and no other) of the side the scan was asked to
-    /// collect them for, at most [`THREE_CAPACITY`].
-    pub threes: [Window; THREE_CAPACITY],
-    pub three_count: usize,
+    /// The threes (windows with K-2 stones and no other), at most [`THREE_CAPACITY`].
+    pub threes: [[Window; THREE_CAPACITY]; 2],
+    pub three_count: [usize; 2],
+    /// Whether `threes` lists all of them.
+    pub threes_complete: [bool; 2],
 }
 
 impl<const W: usize> ThreatScan<W> {
     /// Scans every window of `board` that holds a stone. `weight_by_missing[m]` is the weight
-    /// of a window of one side's stones that lacks `m` stones of K (1 <= m < K); the threes
-    /// of `collect_side` are listed in `threes`.
-    pub fn run(board: &LineBoard, weight_by_missing: &[i32], collect_side: usize) -> Self {
+    /// of a window of one side's stones that lacks `m` stones of K (1 <= m < K).
+    pub fn run(board: &LineBoard, weight_by_missing: &[i32]) -> Self {
         let mut scan = ThreatScan {
             window_sum: [0; 2],
             wins: [[0; W]; 2],
             win_count: [0; 2],
+            fours: [[0; W]; 2],
             doubles: [[0; W]; 2],
             double_count: [0; 2],
-            maker_count: [0; 2],
-            threes: [Window { line: 0, start: 0 }; THREE_CAPACITY],
-            three_count: 0,
+            threes: [[Window { line: 0, start: 0 }; THREE_CAPACITY]; 2],
+            three_count: [0; 2],
+            threes_complete: [true; 2],
         };
-        // Cells that make a four on some line scanned so far: a second line makes a double.
-        let mut makers = [[0u64; W]; 2];
         let k = board.k;
         let window = low_bits(k);
         for line in 0..board.line_count() {
             let stones = board.line(line);
+            if stones[0] | stones[1] == 0 {
+                continue;
+            }
             let len = board.line_len(line);
             let mut line_wins = [0u128; 2];
             let mut line_makers = [0u128; 2];
             for start in windows_touching_stones(board, stones[0] | stones[1], len) {
                 let mask = window << start;
-                for side in 0..2 {
-                    if stones[1 - side] & mask != 0 {
-                        continue;
-                    }
-                    let own = (stones[side] & mask).count_ones() as usize;
-                    if own == 0 {
-                        continue;
-                    }
-                    scan.window_sum[side] += weight_by_missing[k - own] as i64;
-                    if own + 1 == k {
-                        line_wins[side] |= mask & !stones[side];
-                    } else if own + 2 == k {
-                        line_makers[side] |= mask & !stones[side];
-                        if side == collect_side && scan.three_count < THREE_CAPACITY {
-                            scan.threes[scan.three_count] = Window {
-                                line: line as u16,
-                                start: start as u8,
-                            };
-                            scan.three_count += 1;
-                        }
+                // The one side with stones in the window, if only one has.
+                let side = match (stones[0] & mask != 0, stones[1] & mask != 0) {
+                    (true, false) => 0,
+                    (false, true) => 1,
+                    _ => continue,
+                };
+                let own = (stones[side] & mask).count_ones() as usize;
+                scan.window_sum[side] += weight_by_missing[k - own] as i64;
+                if own + 1 == k {
+                    line_wins[side] |= mask & !stones[side];
+                } else if own + 2 == k {
+                    line_makers[side] |= mask & !stones[side];
+                    let count = scan.three_count[side];
+                    if count < THREE_CAPACITY {
+                        scan.threes[side][count] = Window {
+                            line: line as u16,
+                            start: start as u8,
+                        };
+                        scan.three_count[side] += 1;
+                    } else {
+                        scan.threes_complete[side] = false;
                     }
                 }
             }
@@ -192,21 +164,40 @@ impl<const W: usize> ThreatScan<W> {
                     let pos = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
                     let cell = board.cell_at(line, pos);
-                    let new_wins = wins_made_on_line(board, stones, side, pos, len);
-                    if new_wins.count_ones() >= 2 || test_bit(&makers[side], cell) {
+                    // A four on a second line, or two new winning cells on this one.
+                    if test_bit(&scan.fours[side], cell)
+                        || wins_made_on_line(board, stones, side, pos, len).count_ones() >= 2
+                    {
                         set_bit(&mut scan.doubles[side], cell);
-                    } else {
-                        set_bit(&mut makers[side], cell);
                     }
+                    set_bit(&mut scan.fours[side], cell);
                 }
             }
         }
-        for (side, side_makers) in makers.iter().enumerate() {
+        for side in 0..2 {
             scan.win_count[side] = count_bits(&scan.wins[side]);
             scan.double_count[side] = count_bits(&scan.doubles[side]);
-            scan.maker_count[side] = count_bits(side_makers) + scan.double_count[side];
         }
         scan
+    }
+
+    /// The two free cells of each of `side`'s listed threes.
+    pub fn three_cells<'a>(
+        &'a self,
+        board: &'a LineBoard,
+        side: usize,
+    ) -> impl Iterator<Item = [usize; 2]> + 'a {
+        let window = low_bits(board.k);
+        self.threes[side][..self.three_count[side]]
+            .iter()
+            .map(move |three| {
+                let line = three.line as usize;
+                let mut free = (window << three.start) & !board.line(line)[side];
+                let first = free.trailing_zeros() as usize;
+                free &= free - 1;
+                let second = free.trailing_zeros() as usize;
+                [board.cell_at(line, first), board.cell_at(line, second)]
+            })
     }
 }
 
