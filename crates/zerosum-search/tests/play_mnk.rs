@@ -387,6 +387,130 @@ fn random_positions_never_miss_a_win_or_a_block() {
     assert!(check_random_tactics(&Mnk::<157>::new(70, 70, 5), 8, 3) > 5);
 }
 
+/// The board as a grid: 1 for `side`'s stones, -1 for the other's, 0 empty.
+fn grid_of<const W: usize>(game: &Mnk<W>, side: Side) -> Vec<Vec<i8>> {
+    (0..game.rows())
+        .map(|r| {
+            (0..game.cols())
+                .map(|c| match game.cell_owner(r, c) {
+                    Some(owner) if owner == side => 1,
+                    Some(_) => -1,
+                    None => 0,
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The empty cells of `grid` where a stone of `player` (1 or -1) makes a run of `k`.
+fn grid_wins(grid: &[Vec<i8>], k: usize, player: i8) -> Vec<(usize, usize)> {
+    let (rows, cols) = (grid.len() as isize, grid[0].len() as isize);
+    let mut wins = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            if grid[r as usize][c as usize] != 0 {
+                continue;
+            }
+            let completes = [(0isize, 1isize), (1, 0), (1, 1), (1, -1)]
+                .iter()
+                .any(|&(dr, dc)| {
+                    let mut run = 1;
+                    for sign in [1, -1] {
+                        let (mut rr, mut cc) = (r + sign * dr, c + sign * dc);
+                        while rr >= 0
+                            && rr < rows
+                            && cc >= 0
+                            && cc < cols
+                            && grid[rr as usize][cc as usize] == player
+                        {
+                            run += 1;
+                            rr += sign * dr;
+                            cc += sign * dc;
+                        }
+                    }
+                    run >= k
+                });
+            if completes {
+                wins.push((r as usize, c as usize));
+            }
+        }
+    }
+    wins
+}
+
+/// The empty cells where a stone of `player` makes two or more winning cells.
+fn grid_doubles(grid: &mut [Vec<i8>], k: usize, player: i8) -> Vec<(usize, usize)> {
+    let mut doubles = Vec::new();
+    for r in 0..grid.len() {
+        for c in 0..grid[0].len() {
+            if grid[r][c] == 0 {
+                grid[r][c] = player;
+                if grid_wins(grid, k, player).len() >= 2 {
+                    doubles.push((r, c));
+                }
+                grid[r][c] = 0;
+            }
+        }
+    }
+    doubles
+}
+
+/// On random positions where neither side can win at once but the opponent has a cell
+/// making two winning cells (an open three), every move the evaluator leaves out loses: it
+/// makes no four, and the opponent still has such a cell afterwards.
+#[test]
+fn answers_to_open_threes_leave_out_only_lost_moves() {
+    fn check<const W: usize>(start: &Mnk<W>, region: usize, games: usize) -> usize {
+        let mut rng = SplitMix::new(0x0A3 + region as u64);
+        let (top, left) = ((start.rows() - region) / 2, (start.cols() - region) / 2);
+        let k = start.k();
+        let mut checked = 0;
+        for _ in 0..games {
+            let mut game = start.clone();
+            while game.status() == Status::Ongoing && game.ply() < region * region {
+                let mut grid = grid_of(&game, game.to_move());
+                if grid_wins(&grid, k, 1).is_empty() && grid_wins(&grid, k, -1).is_empty() {
+                    let threats = grid_doubles(&mut grid, k, -1);
+                    if !threats.is_empty() {
+                        let kept = candidates(&game);
+                        let mut legal = Vec::new();
+                        game.legal_moves(&mut legal);
+                        for mv in legal.into_iter().filter(|mv| !kept.contains(mv)) {
+                            let (r, c) = game.row_col(mv);
+                            grid[r][c] = 1;
+                            assert!(
+                                grid_wins(&grid, k, 1).is_empty(),
+                                "{} is a four",
+                                game.format_move(mv)
+                            );
+                            let still = threats.iter().any(|&(tr, tc)| {
+                                if grid[tr][tc] != 0 {
+                                    return false;
+                                }
+                                grid[tr][tc] = -1;
+                                let wins = grid_wins(&grid, k, -1).len();
+                                grid[tr][tc] = 0;
+                                wins >= 2
+                            });
+                            assert!(still, "{} answers\n{}", game.format_move(mv), game.render());
+                            grid[r][c] = 0;
+                        }
+                        checked += 1;
+                    }
+                }
+                let cell = game.cell(top + rng.below(region), left + rng.below(region));
+                if game.is_legal(cell) {
+                    game.play(cell);
+                }
+            }
+        }
+        checked
+    }
+    assert!(check(&Mnk::<1>::new(3, 3, 3), 3, 40) > 10);
+    assert!(check(&Mnk::<1>::new(7, 7, 4), 7, 10) > 10);
+    assert!(check(&Mnk::<4>::new(15, 15, 5), 7, 6) > 10);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Large boards stay small.
 // ---------------------------------------------------------------------------------------------
@@ -434,19 +558,45 @@ fn small_boards_keep_every_empty_cell_and_large_ones_the_neighbourhood() {
     game.legal_moves(&mut legal);
     assert_eq!(candidates(&game), legal);
 
+    let uncut = MnkEvaluator::new().with_max_candidates(0);
+    let all_near = |game: &Mnk<4>| {
+        let mut moves = Vec::new();
+        uncut.candidate_moves(game, &mut moves);
+        moves.sort_unstable();
+        moves
+    };
     let mut game = Mnk::<4>::new(15, 15, 5);
     assert_eq!(candidates(&game), vec![game.cell(7, 7)]);
     play_named(&mut game, "h8");
-    assert_eq!(candidates(&game).len(), 24);
+    assert_eq!(all_near(&game).len(), 24);
     let mut game = Mnk::<4>::new(15, 15, 5);
     play_named(&mut game, "a1 o15");
-    assert_eq!(candidates(&game).len(), 16);
-    let mut game = Mnk::<2>::new(9, 9, 5);
-    play_named(&mut game, "e5 e7 d4");
+    assert_eq!(all_near(&game).len(), 16);
+    let mut game = Mnk::<4>::new(9, 9, 5);
+    play_named(&mut game, "e5 e7 d4 c3 f6");
     let expected: Vec<u16> = (0..81)
         .filter(|&cell| game.is_legal(cell) && near_a_stone(&game, cell))
         .collect();
-    assert_eq!(candidates(&game), expected);
+    assert_eq!(all_near(&game), expected);
+
+    // The default keeps the 12 best-hinted cells and those tied with the 12th, best first.
+    let evaluator = MnkEvaluator::new();
+    let mut kept = Vec::new();
+    evaluator.candidate_moves(&game, &mut kept);
+    assert!(
+        kept.len() >= 12 && kept.len() < expected.len(),
+        "{}",
+        kept.len()
+    );
+    let hints: Vec<i32> = kept
+        .iter()
+        .map(|&mv| evaluator.move_hint(&game, mv))
+        .collect();
+    assert!(hints.windows(2).all(|pair| pair[0] >= pair[1]));
+    let lowest_kept = *hints.last().unwrap();
+    for mv in expected.into_iter().filter(|mv| !kept.contains(mv)) {
+        assert!(evaluator.move_hint(&game, mv) < lowest_kept);
+    }
 }
 
 /// The position `game` mirrored by `map` (a function of (row, col)), with the same move order.
@@ -880,10 +1030,12 @@ fn scratch_match() {
     let start = Mnk::<4>::new(15, 15, 5);
     let a = MnkEvaluator::new()
         .with_vcf_budget(env("A_VCF", 64) as u32)
-        .with_candidate_ordering(env("A_ORD", 1) == 1);
+        .with_candidate_ordering(env("A_ORD", 1) == 1)
+        .with_max_candidates(env("A_MAX", 0) as usize);
     let b = MnkEvaluator::new()
         .with_vcf_budget(env("B_VCF", 64) as u32)
-        .with_candidate_ordering(env("B_ORD", 1) == 1);
+        .with_candidate_ordering(env("B_ORD", 1) == 1)
+        .with_max_candidates(env("B_MAX", 0) as usize);
     let limits = if env("MS", 0) > 0 {
         SearchLimits::time(std::time::Duration::from_millis(env("MS", 0)))
     } else {

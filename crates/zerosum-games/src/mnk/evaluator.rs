@@ -80,6 +80,9 @@ pub struct MnkEvaluator {
     near_distance: usize,
     /// Whether candidates on large boards come sorted by hint.
     order_candidates: bool,
+    /// When sorted, the best this many quiet candidates are kept, with those tied with the
+    /// last (0: all).
+    max_candidates: usize,
 }
 
 impl Default for MnkEvaluator {
@@ -101,6 +104,7 @@ impl MnkEvaluator {
             forced_blocks: 2,
             near_distance: 2,
             order_candidates: true,
+            max_candidates: 12,
         }
     }
 
@@ -122,6 +126,13 @@ impl MnkEvaluator {
     /// default) or in cell order.
     pub fn with_candidate_ordering(mut self, ordered: bool) -> Self {
         self.order_candidates = ordered;
+        self
+    }
+
+    /// The same evaluator keeping the `count` best-hinted quiet candidates on large boards,
+    /// and those tied with the last of them (0 keeps them all).
+    pub fn with_max_candidates(mut self, count: usize) -> Self {
+        self.max_candidates = count;
         self
     }
 
@@ -188,11 +199,13 @@ impl MnkEvaluator {
     }
 
     /// Sorts `moves` by decreasing [`Evaluator::move_hint`] (ties in cell order), so that
-    /// search tries the best first even where it asks no hint (nodes of depth 1). Lists
-    /// longer than [`SORT_CAPACITY`] keep their order.
-    fn sort_by_hint<const W: usize>(&self, game: &Mnk<W>, moves: &mut [u16]) {
+    /// search tries the best first even where it asks no hint (nodes of depth 1), and returns
+    /// how many to keep: the best `max_candidates` and every move hinted as high as the last
+    /// of them (so that the kept set does not depend on the board's orientation), or all.
+    /// Lists longer than [`SORT_CAPACITY`] keep their order and length.
+    fn sort_by_hint<const W: usize>(&self, game: &Mnk<W>, moves: &mut [u16]) -> usize {
         if moves.len() > SORT_CAPACITY {
-            return;
+            return moves.len();
         }
         let mut keyed = [(0i32, 0u16); SORT_CAPACITY];
         for (slot, &mv) in keyed.iter_mut().zip(moves.iter()) {
@@ -203,6 +216,15 @@ impl MnkEvaluator {
         for (mv, &(_, sorted)) in moves.iter_mut().zip(keyed.iter()) {
             *mv = sorted;
         }
+        if self.max_candidates == 0 || keyed.len() <= self.max_candidates {
+            return keyed.len();
+        }
+        let last_kept = keyed[self.max_candidates - 1].0;
+        self.max_candidates
+            + keyed[self.max_candidates..]
+                .iter()
+                .take_while(|&&(key, _)| key == last_kept)
+                .count()
     }
 
     /// Window weight of a window lacking `missing` stones after the move (0: it wins), for
@@ -265,7 +287,8 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
             moves.push(game.cell(game.rows() / 2, game.cols() / 2));
         }
         if self.order_candidates {
-            self.sort_by_hint(game, moves);
+            let kept = self.sort_by_hint(game, moves);
+            moves.truncate(kept);
         }
     }
 
