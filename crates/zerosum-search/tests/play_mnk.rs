@@ -928,21 +928,61 @@ fn strength_match<const W: usize, A: Evaluator<Mnk<W>>, B: Evaluator<Mnk<W>>>(
     (wins, draws, losses)
 }
 
+/// The plainest engine: [`WindowBaseline`]'s evaluation over every empty cell within
+/// distance 2 of a stone, in cell order, with no threat filtering and no hints.
+#[derive(Clone)]
+struct PlainBaseline;
+
+impl<const W: usize> Evaluator<Mnk<W>> for PlainBaseline {
+    fn evaluate(&self, game: &Mnk<W>) -> i32 {
+        WindowBaseline(MnkEvaluator::new()).evaluate(game)
+    }
+
+    fn candidate_moves(&self, game: &Mnk<W>, moves: &mut Vec<u16>) {
+        game.legal_moves(moves);
+        if game.ply() == 0 {
+            moves.retain(|&mv| mv == game.cell(game.rows() / 2, game.cols() / 2));
+        } else {
+            moves.retain(|&mv| near_a_stone(game, mv));
+        }
+    }
+}
+
+/// Prints a match of the evaluator against `opponent` on gomoku: 20 openings of 3 random
+/// stones near the centre, each played with both colours.
+fn gomoku_figure<B: Evaluator<Mnk<4>>>(name: &str, opponent: B, nodes: u64) {
+    let start = Mnk::<4>::new(15, 15, 5);
+    let limits = SearchLimits::nodes(nodes);
+    let (w, d, l) = strength_match(&start, MnkEvaluator::new(), opponent, 20, 3, &limits);
+    println!("gomoku, {nodes} nodes a move, MnkEvaluator vs {name}: +{w} ={d} -{l}");
+}
+
 #[test]
 #[ignore = "a strength measurement of a few minutes; prints the figures"]
 fn gomoku_strength_vs_window_baseline() {
-    let start = Mnk::<4>::new(15, 15, 5);
     for nodes in [2_000, 10_000] {
-        let (w, d, l) = strength_match(
-            &start,
-            MnkEvaluator::new(),
+        gomoku_figure(
+            "window baseline",
             WindowBaseline(MnkEvaluator::new()),
-            10,
-            3,
-            &SearchLimits::nodes(nodes),
+            nodes,
         );
-        println!("gomoku, {nodes} nodes a move: evaluator vs window baseline +{w} ={d} -{l}");
     }
+}
+
+#[test]
+#[ignore = "a strength measurement of a few minutes; prints the figures"]
+fn gomoku_strength_vs_plain_baseline() {
+    gomoku_figure("plain window engine", PlainBaseline, 5_000);
+}
+
+#[test]
+#[ignore = "a strength measurement of a few minutes; prints the figures"]
+fn gomoku_strength_of_the_vcf_search() {
+    gomoku_figure(
+        "itself without VCF",
+        MnkEvaluator::new().with_vcf_budget(0),
+        5_000,
+    );
 }
 
 /// A position of `stones` random stones in a `region` square in the middle of the board.
@@ -967,22 +1007,21 @@ fn random_middle_position<const W: usize>(
     game
 }
 
+/// Time per call of `evaluate` and `candidate_moves`, and search speed, on random positions
+/// of a few board sizes.
 #[test]
 #[ignore = "a speed measurement; prints the figures"]
 fn evaluator_speed() {
     fn measure<const W: usize>(name: &str, start: &Mnk<W>, region: usize, stones: usize) {
-        let evaluator = start
-            .evaluator()
-            .with_vcf_budget(std::env::var("VCF").map_or(64, |v| v.parse().unwrap()));
+        let evaluator = start.evaluator();
         let positions: Vec<Mnk<W>> = (0..50)
             .map(|seed| random_middle_position(start, region, stones, seed))
             .filter(|g| g.status() == Status::Ongoing)
             .collect();
         let t = std::time::Instant::now();
-        let mut sum = 0i64;
         for _ in 0..20 {
             for g in &positions {
-                sum += evaluator.evaluate(g) as i64;
+                std::hint::black_box(evaluator.evaluate(g));
             }
         }
         let eval_us = t.elapsed().as_secs_f64() * 1e6 / (20 * positions.len()) as f64;
@@ -1007,80 +1046,13 @@ fn evaluator_speed() {
         }
         let nps = nodes as f64 / t.elapsed().as_secs_f64();
         println!(
-            "{name}: evaluate {eval_us:.1} us, candidate_moves {cand_us:.1} us ({} moves), search {nps:.0} nodes/s [{sum}]",
+            "{name}: evaluate {eval_us:.1} us, candidate_moves {cand_us:.1} us \
+             ({} moves), search {nps:.0} nodes/s",
             count / (20 * positions.len())
         );
     }
-    if std::env::var("ONLY80").is_ok() {
-        measure("gomoku 80 stones", &Mnk::<4>::new(15, 15, 5), 13, 80);
-        return;
-    }
     measure("gomoku 30 stones", &Mnk::<4>::new(15, 15, 5), 9, 30);
-    measure("gomoku 80 stones", &Mnk::<4>::new(15, 15, 5), 13, 80);
     measure("50x50x10 60 stones", &Mnk::<40>::new(50, 50, 10), 16, 60);
     measure("70x70x10 40 stones", &Mnk::<157>::new(70, 70, 10), 20, 40);
     measure("70x70x10 300 stones", &Mnk::<157>::new(70, 70, 10), 40, 300);
-}
-
-#[test]
-#[ignore = "scratch"]
-fn scratch_match() {
-    let env =
-        |name: &str, default: u64| std::env::var(name).map_or(default, |v| v.parse().unwrap());
-    let start = Mnk::<4>::new(15, 15, 5);
-    let a = MnkEvaluator::new()
-        .with_vcf_budget(env("A_VCF", 64) as u32)
-        .with_candidate_ordering(env("A_ORD", 1) == 1)
-        .with_max_candidates(env("A_MAX", 0) as usize);
-    let b = MnkEvaluator::new()
-        .with_vcf_budget(env("B_VCF", 64) as u32)
-        .with_candidate_ordering(env("B_ORD", 1) == 1)
-        .with_max_candidates(env("B_MAX", 0) as usize);
-    let limits = if env("MS", 0) > 0 {
-        SearchLimits::time(std::time::Duration::from_millis(env("MS", 0)))
-    } else {
-        SearchLimits::nodes(env("NODES", 5000))
-    };
-    let (w, d, l) = if env("BASE", 0) == 1 {
-        strength_match(
-            &start,
-            a,
-            WindowBaseline(b),
-            env("OPENINGS", 10) as usize,
-            3,
-            &limits,
-        )
-    } else {
-        strength_match(&start, a, b, env("OPENINGS", 10) as usize, 3, &limits)
-    };
-    println!("RESULT +{w} ={d} -{l}");
-}
-
-#[test]
-#[ignore = "scratch"]
-fn scratch_game() {
-    let start = Mnk::<4>::new(15, 15, 5);
-    let mut game = start.clone();
-    play_named(&mut game, "h8 i9 g9");
-    let mut s = Searcher::new(MnkEvaluator::new(), Algorithm::Pvs, 16);
-    let mut t = Searcher::new(MnkEvaluator::new().with_vcf_budget(0), Algorithm::Pvs, 16);
-    while game.status() == Status::Ongoing {
-        let r = if game.ply() % 2 == 1 {
-            s.search(&game, &SearchLimits::nodes(5000), |_| {})
-        } else {
-            t.search(&game, &SearchLimits::nodes(5000), |_| {})
-        };
-        println!(
-            "{} {} d{} {} pv {:?}",
-            game.ply(),
-            game.format_move(r.best_move.unwrap()),
-            r.depth,
-            r.score,
-            r.pv.iter()
-                .map(|&m| game.format_move(m))
-                .collect::<Vec<_>>()
-        );
-        game.play(r.best_move.unwrap());
-    }
-    println!("{}{:?}", game.render(), game.status());
 }

@@ -21,11 +21,25 @@
 //!
 //! # Moves
 //!
-//! [`Evaluator::candidate_moves`] returns only my winning cells if I have any, else only the
-//! cells blocking the opponent's winning cells if it has any, else every empty cell on boards
-//! of at most [`SMALL_BOARD_CELLS`] cells (so that search stays exact on tic-tac-toe and the
-//! like), else the empty cells within Chebyshev distance 2 of a stone (the centre on an empty
-//! board). [`Evaluator::move_hint`] rates a cell by the windows through it for both sides.
+//! [`Evaluator::candidate_moves`], in order of precedence:
+//!
+//! 1. my winning cells, if I have any;
+//! 2. else the cells blocking the opponent's winning cells (all of them, even when two
+//!    threats mean the game is lost);
+//! 3. else, if the opponent has an open three (a cell making two winning cells at once):
+//!    the moves that answer it, and only those: a cell on every such threat (the threat cell
+//!    itself or a free cell of a three through it) or a cell making a four of mine. Every
+//!    other move loses (the opponent makes two winning cells, I block one), so this pruning
+//!    is exact; it is skipped if the scan's list of threes overflowed;
+//! 4. else every empty cell on boards of at most [`SMALL_BOARD_CELLS`] cells, so that search
+//!    stays exact on tic-tac-toe and the like;
+//! 5. else the empty cells within Chebyshev distance 2 of a stone (the centre on an empty
+//!    board), sorted by hint, keeping the 12 best and those tied with the 12th.
+//!
+//! [`Evaluator::move_hint`] rates a cell by the windows of K cells through it: for each that
+//! holds none of the opponent's stones, the weight it would have with my stone (attack); for
+//! each holding only the opponent's stones, its weight (defence, counted 7/8); winning cells
+//! and blocks first; ties towards the centre.
 
 use zerosum_core::{Evaluator, Game};
 
@@ -92,8 +106,9 @@ impl Default for MnkEvaluator {
 }
 
 impl MnkEvaluator {
-    /// The evaluator with its default tuning: VCF searches of up to 64 fours and 12 fours per
-    /// line, up to 2 forced blocks followed, candidates within distance 2 of a stone.
+    /// The evaluator with its default tuning: VCF searches of up to 64 tried fours and 12
+    /// fours per line, up to 2 forced blocks followed, on large boards the 12 best-hinted
+    /// candidates (and ties) within distance 2 of a stone.
     pub fn new() -> Self {
         let mut weight_by_missing = [1; 100];
         weight_by_missing[..WEIGHT_BY_MISSING.len()].copy_from_slice(&WEIGHT_BY_MISSING);
@@ -241,6 +256,7 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
         self.evaluate_lines::<W>(&mut board, game.to_move().index(), self.forced_blocks)
     }
 
+    /// The moves of the module documentation's list, never empty while the game goes on.
     fn candidate_moves(&self, game: &Mnk<W>, moves: &mut Vec<u16>) {
         moves.clear();
         if game.status().is_over() {

@@ -27,6 +27,12 @@
 //! ```
 //!
 //! Bits at or beyond `rows * cols` are always 0, and no cell is set in both sets.
+//!
+//! # Evaluation
+//!
+//! [`MnkEvaluator`] (the [`crate::EvaluatedGame`] evaluator of every `Mnk<WORDS>`) works on a
+//! line-major copy of the position (`lines`), scans every window of K cells for threats
+//! (`threats`) and searches victories by continuous fours at the leaves (`vcf`).
 
 mod evaluator;
 mod lines;

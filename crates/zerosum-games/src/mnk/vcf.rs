@@ -12,7 +12,8 @@
 //!
 //! The search is depth-first over the threes (windows with K-2 of the attacker's stones and
 //! no other) known from the evaluator's scan plus those made by the attacker's own stones on
-//! the way, newest first; it is bounded by a number of tried fours and a number of fours in
+//! the way, newest first, deepened one four at a time so that it reports the shortest line it
+//! finds. It is bounded by a number of tried fours (shared by the iterations) and of fours in
 //! one line, so it may miss long or well-hidden wins, but what it reports is sound.
 
 use super::lines::{low_bits, LineBoard};
