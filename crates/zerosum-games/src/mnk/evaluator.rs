@@ -27,10 +27,10 @@
 //! 2. else the cells blocking the opponent's winning cells (all of them, even when two
 //!    threats mean the game is lost);
 //! 3. else, if the opponent has an open three (a cell making two winning cells at once):
-//!    the moves that answer it, and only those: a cell on every such threat (the threat cell
-//!    itself or a free cell of a three through it) or a cell making a four of mine. Every
-//!    other move loses (the opponent makes two winning cells, I block one), so this pruning
-//!    is exact; it is skipped if the scan's list of threes overflowed;
+//!    the moves that answer it, and only those, sorted by hint: a cell on every such threat
+//!    (the threat cell itself or a free cell of a three through it) or a cell making a four
+//!    of mine. Every other move loses (the opponent makes two winning cells, I block one), so
+//!    this pruning is exact; it is skipped if the scan's list of threes overflowed;
 //! 4. else every empty cell on boards of at most [`SMALL_BOARD_CELLS`] cells, so that search
 //!    stays exact on tic-tac-toe and the like;
 //! 5. else the empty cells within Chebyshev distance 2 of a stone (the centre on an empty
@@ -60,7 +60,7 @@ pub const STATIC_LIMIT: i32 = 10_000;
 /// Boards of at most this many cells search every empty cell.
 pub const SMALL_BOARD_CELLS: usize = 64;
 /// Longest candidate list sorted by hint.
-const SORT_CAPACITY: usize = 512;
+const SORT_CAPACITY: usize = 2048;
 
 /// Window weights are summed in units of 1/`WEIGHT_SCALE` of an evaluation unit.
 const WEIGHT_SCALE: i64 = 16;
@@ -242,8 +242,7 @@ impl MnkEvaluator {
                 .count()
     }
 
-    /// Window weight of a window lacking `missing` stones after the move (0: it wins), for
-    /// move hints.
+    /// Weight of a window lacking `missing` stones (1..K), for move hints.
     #[inline]
     fn hint_weight(&self, missing: usize) -> i32 {
         self.weight_by_missing[missing]
@@ -291,6 +290,10 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
             }
             moves.extend(bit_cells(&answers).map(|cell| cell as u16));
             if !moves.is_empty() {
+                if self.order_candidates {
+                    // Sorted, never cut: every answer is kept.
+                    self.sort_by_hint(game, moves);
+                }
                 return;
             }
         }
