@@ -27,6 +27,19 @@
 //! ```
 //!
 //! Bits at or beyond `rows * cols` are always 0, and no cell is set in both sets.
+//!
+//! # Evaluation
+//!
+//! [`MnkEvaluator`] (the [`crate::EvaluatedGame`] evaluator of every `Mnk<WORDS>`) works on a
+//! line-major copy of the position (`lines`), scans every window of K cells for threats
+//! (`threats`) and searches victories by continuous fours at the leaves (`vcf`).
+
+mod evaluator;
+mod lines;
+mod threats;
+mod vcf;
+
+pub use evaluator::{MnkEvaluator, LOSS_NEXT, SMALL_BOARD_CELLS, STATIC_LIMIT, VCF_WIN, WIN_NEXT};
 
 use serde_json::json;
 use zerosum_core::notation;

@@ -1,0 +1,467 @@
+//! The m,n,k evaluator: threat-aware window counting, immediate win and forced-block move
+//! filtering, candidate cells near the stones on large boards, and a bounded search for
+//! victory by continuous fours at the leaves.
+//!
+//! # Evaluation, from the side to move ("me")
+//!
+//! 1. I have a winning cell: [`WIN_NEXT`].
+//! 2. The opponent has two or more winning cells: I can block only one, [`-LOSS_NEXT`].
+//! 3. I win by continuous fours ([`super::vcf`]) within the budget: [`VCF_WIN`] less the
+//!    length of the line (when the opponent has one winning cell, my first four must block
+//!    it). Making an open four or two fours at once is the one-move case.
+//! 4. The opponent has one winning cell: my move is forced; the evaluation is that of the
+//!    position after my block, seen from the opponent (up to a few such blocks in a row).
+//! 5. Otherwise the static value: the weighted count of each side's open windows (windows of
+//!    K cells holding stones of one side only, weighted by how many stones they lack; mine
+//!    count a little more, as I move first), less a term for the opponent's open threes
+//!    (cells where it would make an open four or two fours).
+//!
+//! Values 1 to 3 are "near-win" evaluations: far above any static value but below
+//! `Score::MAX_EVAL`, never decisive scores; the search proves them.
+//!
+//! # Moves
+//!
+//! [`Evaluator::candidate_moves`], in order of precedence:
+//!
+//! 1. my winning cells, if I have any;
+//! 2. else the cells blocking the opponent's winning cells (all of them, even when two
+//!    threats mean the game is lost);
+//! 3. else, if the opponent has an open three (a cell making two winning cells at once):
+//!    the moves that answer it, and only those, sorted by hint: a cell on every such threat
+//!    (the threat cell itself or a free cell of a three through it) or a cell making a four
+//!    of mine. Every other move loses (the opponent makes two winning cells, I block one), so
+//!    this pruning is exact; it is skipped if the scan's list of threes overflowed;
+//! 4. else every empty cell on boards of at most [`SMALL_BOARD_CELLS`] cells, so that search
+//!    stays exact on tic-tac-toe and the like;
+//! 5. else the empty cells within Chebyshev distance 2 of a stone (the centre on an empty
+//!    board), sorted by hint, keeping the 12 best and those tied with the 12th.
+//!
+//! [`Evaluator::move_hint`] rates a cell by the windows of K cells through it: for each that
+//! holds none of the opponent's stones, the weight it would have with my stone (attack); for
+//! each holding only the opponent's stones, its weight (defence, counted 7/8); winning cells
+//! and blocks first; ties towards the centre.
+
+use zerosum_core::{Evaluator, Game};
+
+use super::lines::{low_bits, LineBoard};
+use super::threats::{bit_cells, set_bit, ThreatScan};
+use super::vcf::VcfSearch;
+use super::{has, Mnk};
+use crate::EvaluatedGame;
+
+/// The side to move has a winning cell.
+pub const WIN_NEXT: i32 = 18_000;
+/// The opponent has two winning cells and the side to move none.
+pub const LOSS_NEXT: i32 = 17_000;
+/// The side to move wins by continuous fours (less 10 per ply of the line).
+pub const VCF_WIN: i32 = 16_000;
+/// Static values are clamped to `±STATIC_LIMIT`, below every threat value.
+pub const STATIC_LIMIT: i32 = 10_000;
+/// Boards of at most this many cells search every empty cell.
+pub const SMALL_BOARD_CELLS: usize = 64;
+/// Longest candidate list sorted by hint.
+const SORT_CAPACITY: usize = 2048;
+
+/// Window weights are summed in units of 1/`WEIGHT_SCALE` of an evaluation unit.
+const WEIGHT_SCALE: i64 = 16;
+/// Weight of a window lacking 1, 2, 3, ... stones (index 0 unused), in 1/16 units; a window
+/// lacking more stones than listed weighs 1.
+const WEIGHT_BY_MISSING: [i32; 8] = [0, 1280, 800, 160, 32, 12, 4, 2];
+/// The side to move's windows count `TEMPO_NUMERATOR / TEMPO_DENOMINATOR` times.
+const TEMPO_NUMERATOR: i64 = 9;
+const TEMPO_DENOMINATOR: i64 = 8;
+/// Penalty per opponent cell that makes an open four or two fours (at most
+/// [`MAX_COUNTED_DOUBLES`] counted).
+const OPPONENT_DOUBLE_PENALTY: i32 = 90;
+const MAX_COUNTED_DOUBLES: u32 = 4;
+/// Move hints: a winning cell, a block of the opponent's winning cell.
+const HINT_WIN: i32 = 1 << 24;
+const HINT_BLOCK: i32 = 1 << 23;
+
+/// The m,n,k evaluator (see the module documentation). Holds only tuning parameters: one
+/// evaluator serves every board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MnkEvaluator {
+    /// Window weight by missing stones (index 1..=99), in 1/16 units.
+    weight_by_missing: [i32; 100],
+    /// Most fours tried by one VCF search (0 disables it).
+    vcf_budget: u32,
+    /// Most fours in one VCF line.
+    vcf_max_fours: usize,
+    /// Most forced blocks followed in a row before the static value.
+    forced_blocks: usize,
+    /// Candidate cells on large boards lie within this Chebyshev distance of a stone.
+    near_distance: usize,
+    /// Whether candidates on large boards come sorted by hint.
+    order_candidates: bool,
+    /// When sorted, the best this many quiet candidates are kept, with those tied with the
+    /// last (0: all).
+    max_candidates: usize,
+}
+
+impl Default for MnkEvaluator {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl MnkEvaluator {
+    /// The evaluator with its default tuning: VCF searches of up to 64 tried fours and 12
+    /// fours per line, up to 2 forced blocks followed, on large boards the 12 best-hinted
+    /// candidates (and ties) within distance 2 of a stone.
+    pub fn new() -> Self {
+        let mut weight_by_missing = [1; 100];
+        weight_by_missing[..WEIGHT_BY_MISSING.len()].copy_from_slice(&WEIGHT_BY_MISSING);
+        MnkEvaluator {
+            weight_by_missing,
+            vcf_budget: 64,
+            vcf_max_fours: 12,
+            forced_blocks: 2,
+            near_distance: 2,
+            order_candidates: true,
+            max_candidates: 12,
+        }
+    }
+
+    /// The same evaluator with a VCF search of at most `budget` tried fours per evaluation
+    /// (0 turns it off).
+    pub fn with_vcf_budget(mut self, budget: u32) -> Self {
+        self.vcf_budget = budget;
+        self
+    }
+
+    /// The same evaluator with candidates within Chebyshev distance `distance` (at least 1)
+    /// of a stone on large boards.
+    pub fn with_near_distance(mut self, distance: usize) -> Self {
+        self.near_distance = distance.max(1);
+        self
+    }
+
+    /// The same evaluator with candidates on large boards sorted by hint (`true`, the
+    /// default) or in cell order.
+    pub fn with_candidate_ordering(mut self, ordered: bool) -> Self {
+        self.order_candidates = ordered;
+        self
+    }
+
+    /// The same evaluator keeping the `count` best-hinted quiet candidates on large boards,
+    /// and those tied with the last of them (0 keeps them all).
+    pub fn with_max_candidates(mut self, count: usize) -> Self {
+        self.max_candidates = count;
+        self
+    }
+
+    /// The static part of the evaluation from `side`'s point of view as if `side` were not to
+    /// move: the window balance and threat terms without the tempo factor. It is exactly
+    /// antisymmetric: `balance(game, s) == -balance(game, !s)`.
+    pub fn balance<const W: usize>(&self, game: &Mnk<W>, side: zerosum_core::Side) -> i32 {
+        let board = LineBoard::new(game);
+        let scan = ThreatScan::<W>::run(&board, &self.weight_by_missing);
+        let (me, opp) = (side.index(), 1 - side.index());
+        let windows = (scan.window_sum[me] - scan.window_sum[opp]) / WEIGHT_SCALE;
+        let threats = OPPONENT_DOUBLE_PENALTY
+            * (scan.double_count[me].min(MAX_COUNTED_DOUBLES) as i32
+                - scan.double_count[opp].min(MAX_COUNTED_DOUBLES) as i32);
+        (windows as i32 + threats).clamp(-STATIC_LIMIT, STATIC_LIMIT)
+    }
+
+    /// The evaluation of `board` for `me` to move (steps 1 to 5 of the module documentation),
+    /// following at most `forced_left` forced blocks. The board is left as it was.
+    fn evaluate_lines<const W: usize>(
+        &self,
+        board: &mut LineBoard,
+        me: usize,
+        forced_left: usize,
+    ) -> i32 {
+        let opp = 1 - me;
+        let scan = ThreatScan::<W>::run(board, &self.weight_by_missing);
+        if scan.win_count[me] > 0 {
+            return WIN_NEXT;
+        }
+        if scan.win_count[opp] >= 2 {
+            return -LOSS_NEXT;
+        }
+        if scan.win_count[opp] == 0 && scan.double_count[me] > 0 {
+            // An open four or two fours now: the opponent blocks one, I complete the other.
+            return VCF_WIN - 30;
+        }
+        if self.vcf_budget > 0 {
+            let mut search = VcfSearch::new(
+                board,
+                me,
+                &scan.threes[me][..scan.three_count[me]],
+                bit_cells(&scan.wins[opp]),
+                self.vcf_budget,
+                self.vcf_max_fours,
+            );
+            if let Some(plies) = search.run() {
+                return VCF_WIN - 10 * plies as i32;
+            }
+        }
+        if scan.win_count[opp] == 1 && forced_left > 0 {
+            let block = bit_cells(&scan.wins[opp]).next().expect("one winning cell");
+            board.place(block, me);
+            let value = -self.evaluate_lines::<W>(board, opp, forced_left - 1);
+            board.remove(block, me);
+            return value;
+        }
+        let windows = (scan.window_sum[me] * TEMPO_NUMERATOR / TEMPO_DENOMINATOR
+            - scan.window_sum[opp])
+            / WEIGHT_SCALE;
+        let threats =
+            -OPPONENT_DOUBLE_PENALTY * scan.double_count[opp].min(MAX_COUNTED_DOUBLES) as i32;
+        (windows as i32 + threats).clamp(-STATIC_LIMIT, STATIC_LIMIT)
+    }
+
+    /// Sorts `moves` by decreasing [`Evaluator::move_hint`] (ties in cell order), so that
+    /// search tries the best first even where it asks no hint (nodes of depth 1), and returns
+    /// how many to keep: the best `max_candidates` and every move hinted as high as the last
+    /// of them (so that the kept set does not depend on the board's orientation), or all.
+    /// Lists longer than [`SORT_CAPACITY`] keep their order and length.
+    fn sort_by_hint(&self, board: &LineBoard, me: usize, moves: &mut [u16]) -> usize {
+        if moves.len() > SORT_CAPACITY {
+            return moves.len();
+        }
+        let mut keyed = [(0i32, 0u16); SORT_CAPACITY];
+        for (slot, &mv) in keyed.iter_mut().zip(moves.iter()) {
+            *slot = (-self.hint_on_lines(board, mv as usize, me), mv);
+        }
+        let keyed = &mut keyed[..moves.len()];
+        keyed.sort_unstable();
+        for (mv, &(_, sorted)) in moves.iter_mut().zip(keyed.iter()) {
+            *mv = sorted;
+        }
+        if self.max_candidates == 0 || keyed.len() <= self.max_candidates {
+            return keyed.len();
+        }
+        let last_kept = keyed[self.max_candidates - 1].0;
+        self.max_candidates
+            + keyed[self.max_candidates..]
+                .iter()
+                .take_while(|&&(key, _)| key == last_kept)
+                .count()
+    }
+
+    /// Adds to `hint` the window of K cells whose stones are `own` (mine) and `other`.
+    #[inline]
+    fn add_window_hint(&self, hint: &mut Hint, own: u128, other: u128, k: usize) {
+        let (own_count, other_count) = (own.count_ones() as usize, other.count_ones() as usize);
+        if other_count == 0 {
+            hint.attack += if own_count + 1 == k {
+                HINT_WIN
+            } else {
+                self.weight_by_missing[k - own_count - 1]
+            } as i64;
+        } else if own_count == 0 {
+            hint.defence += if other_count + 1 == k {
+                HINT_BLOCK
+            } else {
+                self.weight_by_missing[k - other_count]
+            } as i64;
+        }
+    }
+
+    /// [`Evaluator::move_hint`] of the empty `cell` for `me`, computed on the lines of
+    /// `board` (the same value, faster when many cells are rated).
+    fn hint_on_lines(&self, board: &LineBoard, cell: usize, me: usize) -> i32 {
+        let window = low_bits(board.k);
+        let mut hint = Hint::default();
+        for (line, pos) in board.lines_of_cell(cell) {
+            let stones = board.line(line);
+            for start in board.windows_through(pos, board.line_len(line)) {
+                let mask = window << start;
+                self.add_window_hint(&mut hint, stones[me] & mask, stones[1 - me] & mask, board.k);
+            }
+        }
+        let (row, col) = (cell / board.cols, cell % board.cols);
+        hint.value(row, col, board.rows, board.cols)
+    }
+}
+
+impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
+    fn evaluate(&self, game: &Mnk<W>) -> i32 {
+        let mut board = LineBoard::new(game);
+        self.evaluate_lines::<W>(&mut board, game.to_move().index(), self.forced_blocks)
+    }
+
+    /// The moves of the module documentation's list, never empty while the game goes on.
+    fn candidate_moves(&self, game: &Mnk<W>, moves: &mut Vec<u16>) {
+        moves.clear();
+        if game.status().is_over() {
+            return;
+        }
+        let board = LineBoard::new(game);
+        let (me, opp) = (game.to_move().index(), 1 - game.to_move().index());
+        let scan = ThreatScan::<W>::run(&board, &self.weight_by_missing);
+        for side in [me, opp] {
+            moves.extend(bit_cells(&scan.wins[side]).map(|cell| cell as u16));
+            if !moves.is_empty() {
+                return;
+            }
+        }
+        if scan.double_count[opp] > 0 && scan.threes_complete[opp] {
+            // Every other move loses: the opponent makes two winning cells, I block one.
+            let mut answers = [!0u64; W];
+            for double in bit_cells(&scan.doubles[opp]) {
+                let mut spoils = [0u64; W];
+                set_bit(&mut spoils, double);
+                for free in scan.three_cells(&board, opp) {
+                    if free.contains(&double) {
+                        free.iter().for_each(|&cell| set_bit(&mut spoils, cell));
+                    }
+                }
+                for (answer, spoil) in answers.iter_mut().zip(spoils) {
+                    *answer &= spoil;
+                }
+            }
+            for (answer, four) in answers.iter_mut().zip(scan.fours[me]) {
+                *answer |= four;
+            }
+            moves.extend(bit_cells(&answers).map(|cell| cell as u16));
+            if !moves.is_empty() {
+                if self.order_candidates {
+                    // Sorted, never cut: every answer is kept.
+                    self.sort_by_hint(&board, me, moves);
+                }
+                return;
+            }
+        }
+        if game.cells <= SMALL_BOARD_CELLS {
+            game.legal_moves(moves);
+            return;
+        }
+        near_cells(&board, self.near_distance, moves);
+        if moves.is_empty() {
+            moves.push(game.cell(game.rows() / 2, game.cols() / 2));
+        }
+        if self.order_candidates {
+            let kept = self.sort_by_hint(&board, me, moves);
+            moves.truncate(kept);
+        }
+    }
+
+    /// For every window of K cells through `mv` on the four lines: if it holds none of the
+    /// opponent's stones, the weight it would have with my stone (attack); if it holds none
+    /// of mine, the weight of the opponent's stones there (defence, a little less). Winning
+    /// cells and blocks of the opponent's winning cells come first; ties go to the centre.
+    fn move_hint(&self, game: &Mnk<W>, mv: u16) -> i32 {
+        let k = game.k();
+        let (rows, cols) = (game.rows() as isize, game.cols() as isize);
+        let (row, col) = game.row_col(mv);
+        let me = game.to_move().index();
+        let (mine, theirs) = (&game.stones[me], &game.stones[1 - me]);
+        let mut hint = Hint::default();
+        for (dr, dc) in [(0isize, 1isize), (1, 0), (1, 1), (1, -1)] {
+            // Bit i of these masks is the cell (i - (k - 1)) steps from mv along the line.
+            let (mut own, mut other, mut on_board) = (0u128, 0u128, 0u128);
+            for i in 0..2 * k - 1 {
+                let step = i as isize - (k as isize - 1);
+                let (r, c) = (row as isize + dr * step, col as isize + dc * step);
+                if r < 0 || r >= rows || c < 0 || c >= cols {
+                    continue;
+                }
+                on_board |= 1 << i;
+                let cell = (r * cols + c) as usize;
+                if has(mine, cell) {
+                    own |= 1 << i;
+                } else if has(theirs, cell) {
+                    other |= 1 << i;
+                }
+            }
+            for start in 0..k {
+                let mask = low_bits(k) << start;
+                if on_board & mask == mask {
+                    self.add_window_hint(&mut hint, own & mask, other & mask, k);
+                }
+            }
+        }
+        hint.value(row, col, game.rows(), game.cols())
+    }
+}
+
+/// The two sums of a move hint.
+#[derive(Default)]
+struct Hint {
+    attack: i64,
+    defence: i64,
+}
+
+impl Hint {
+    /// Attack plus 7/8 of defence, less the cell's distance from the centre (in half cells).
+    fn value(&self, row: usize, col: usize, rows: usize, cols: usize) -> i32 {
+        let centre_distance = (2 * row as i64 - (rows as i64 - 1))
+            .abs()
+            .max((2 * col as i64 - (cols as i64 - 1)).abs());
+        (self.attack + self.defence * 7 / 8 - centre_distance)
+            .clamp(i32::MIN as i64, i32::MAX as i64) as i32
+    }
+}
+
+/// Appends the empty cells within Chebyshev distance `distance` of a stone, in cell order.
+fn near_cells(board: &LineBoard, distance: usize, moves: &mut Vec<u16>) {
+    let (rows, cols) = (board.rows, board.cols);
+    let row_mask = low_bits(cols);
+    // Per row: the cells within `distance` of a stone on the same row.
+    let mut widened = [0u128; 100];
+    for (row, wide) in widened.iter_mut().enumerate().take(rows) {
+        let [a, b] = board.line(row);
+        let occupied = a | b;
+        let mut spread = occupied;
+        for shift in 1..=distance {
+            spread |= occupied << shift | occupied >> shift;
+        }
+        *wide = spread & row_mask;
+    }
+    for row in 0..rows {
+        let [a, b] = board.line(row);
+        let nearby_rows = row.saturating_sub(distance)..(row + distance + 1).min(rows);
+        let mut near = widened[nearby_rows].iter().fold(0, |acc, wide| acc | wide);
+        near &= !(a | b);
+        while near != 0 {
+            let col = near.trailing_zeros() as usize;
+            near &= near - 1;
+            moves.push((row * cols + col) as u16);
+        }
+    }
+}
+
+impl<const W: usize> EvaluatedGame for Mnk<W> {
+    type Evaluator = MnkEvaluator;
+
+    fn evaluator(&self) -> MnkEvaluator {
+        MnkEvaluator::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use zerosum_core::conformance::SplitMix;
+
+    /// The hint computed on the lines (used to sort candidates) is the search's hint.
+    #[test]
+    fn line_hints_equal_move_hints() {
+        let evaluator = MnkEvaluator::new();
+        let mut rng = SplitMix::new(0x41);
+        let mut moves = Vec::new();
+        for (rows, cols, k) in [(3, 3, 3), (15, 15, 5), (9, 13, 4), (30, 20, 10), (1, 12, 3)] {
+            for _ in 0..10 {
+                let mut game = Mnk::<16>::new(rows, cols, k);
+                let plies = rng.below(rows * cols / 2 + 1);
+                while game.ply() < plies && game.status() == zerosum_core::Status::Ongoing {
+                    game.legal_moves(&mut moves);
+                    game.play(moves[rng.below(moves.len())]);
+                }
+                let board = LineBoard::new(&game);
+                let me = game.to_move().index();
+                game.legal_moves(&mut moves);
+                for &mv in &moves {
+                    assert_eq!(
+                        evaluator.hint_on_lines(&board, mv as usize, me),
+                        evaluator.move_hint(&game, mv)
+                    );
+                }
+            }
+        }
+    }
+}
