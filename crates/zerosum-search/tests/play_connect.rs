@@ -9,7 +9,7 @@
 use std::time::Instant;
 
 use zerosum_core::conformance::SplitMix;
-use zerosum_core::{Evaluator, Game, Outcome, Side, Status};
+use zerosum_core::{Evaluator, Game, Outcome, Score, Side, Status};
 use zerosum_games::connect::{
     ConnectBoard, ConnectEvaluator, ConnectWeights, ConnectX, ConnectX128, ConnectX64, ConnectXWide,
 };
@@ -402,8 +402,33 @@ fn engine_beats_random_and_win_block_players_on_connect_four() {
 }
 
 #[test]
+fn connectx_5x4x4_is_a_draw_with_best_play() {
+    let game = ConnectX64::new(5, 4, 4);
+    let mut searcher = Searcher::new(game.evaluator(), Algorithm::Pvs, 16);
+    let result = searcher.search(&game, &SearchLimits::depth(20), |_| {});
+    assert!(result.solved);
+    assert_eq!(result.score, Score::DRAW);
+}
+
+#[test]
 fn engine_beats_random_and_win_block_players_on_5x4x4() {
-    beats_both_players(ConnectX64::new(5, 4, 4), SearchLimits::depth(14), 10);
+    // A draw with best play (see above), and the opponents stumble into draws now and then:
+    // the engine never loses, and wins at least three games in four.
+    let start = ConnectX64::new(5, 4, 4);
+    let evaluator = start.evaluator();
+    let limits = SearchLimits::nodes(5_000);
+    for (name, seed, opponent) in [
+        (
+            "random",
+            21,
+            random_move as fn(&ConnectX64, &mut SplitMix) -> u8,
+        ),
+        ("win/block", 22, win_block_move),
+    ] {
+        let (wins, draws, losses) = match_against(&start, &evaluator, &limits, 10, seed, opponent);
+        assert_eq!(losses, 0, "against {name}");
+        assert!(wins >= 15, "against {name}: {wins} wins, {draws} draws");
+    }
 }
 
 #[test]
@@ -669,17 +694,21 @@ fn measure_strength_against_windows_only() {
 
 fn time_evaluations<G: Game>(start: &G, evaluator: &impl Evaluator<G>, plies: usize) -> f64 {
     let positions = random_positions(start, 200, plies, 99);
-    let rounds = 200;
-    let began = Instant::now();
-    let mut sum = 0i64;
-    for _ in 0..rounds {
-        for game in &positions {
-            sum += evaluator.evaluate(game) as i64;
-        }
-    }
-    let nanos = began.elapsed().as_nanos() as f64 / (rounds * positions.len()) as f64;
-    assert_ne!(sum, i64::MIN);
-    nanos
+    // The best of five timings: the machine is shared.
+    (0..5)
+        .map(|_| {
+            let rounds = 40;
+            let began = Instant::now();
+            let mut sum = 0i64;
+            for _ in 0..rounds {
+                for game in &positions {
+                    sum += evaluator.evaluate(game) as i64;
+                }
+            }
+            assert_ne!(sum, i64::MIN);
+            began.elapsed().as_nanos() as f64 / (rounds * positions.len()) as f64
+        })
+        .fold(f64::INFINITY, f64::min)
 }
 
 #[test]

@@ -45,7 +45,8 @@ pub struct ConnectWeights {
     /// Value of a disc in the centre column; 0 on the edge columns.
     pub centre: i32,
     /// A side's lowest threat in a column (not above the opponent's lowest) on a row of its
-    /// parity: odd rows from the bottom for the first player, even rows for the second.
+    /// parity: odd rows from the bottom for the first player, even rows for the second (swapped
+    /// when `rows * (cols - 1)` is odd, see [`super::threats`]).
     pub good_threat: i32,
     /// The same on a row of the other parity.
     pub bad_threat: i32,

@@ -1,10 +1,13 @@
 //! Odd/even threat analysis for Connect-X (the zugzwang theory of Connect Four).
 //!
 //! A *threat* of a side is an empty cell that would complete a run of `k` for it. Rows are
-//! counted from the bottom, 1-based. Once the board fills up, the second player can answer
-//! every move in the same column ("follow-up") and so take every even row, while the first
-//! player takes the odd rows of the one column it controls; hence the first player's threats
-//! on odd rows and the second player's threats on even rows are the strong ones.
+//! counted from the bottom, 1-based. Once the board fills up, the side forced to play under
+//! an opponent's threat loses; when only one column is left, with `F` discs on the board, the
+//! first player moves whenever `F` is even. On boards where `rows * (cols - 1)` is even (an even
+//! number of rows, or an odd number of columns: Connect Four and every square board of odd
+//! side), this gives the first player the odd rows and the second player the even rows, so the
+//! first player's threats on odd rows and the second player's on even rows are the strong
+//! ones. On the other boards (5 rows by 4 columns, say) the parities swap.
 //!
 //! The analysis works on one column at a time, from each side's threats in that column as a bit
 //! set (bit `h` for height `h`, 0 at the bottom):
@@ -57,11 +60,15 @@ fn up_to(h: u32) -> u128 {
     }
 }
 
-/// True if a threat at height `h` lies on a row of `side`'s parity: odd rows (even heights)
-/// for the first player, even rows (odd heights) for the second.
+/// True if a threat of `side` at height `h` (0 at the bottom) lies on a row that `side` gets
+/// when the last column fills up, on a board of `rows` x `cols` (see the module documentation):
+/// odd rows (even heights) for the first player and even rows for the second when
+/// `rows * (cols - 1)` is even, the other way round otherwise.
 #[inline]
-pub(super) fn good_row(side: Side, h: u32) -> bool {
-    h.is_multiple_of(2) == (side == Side::First)
+pub(super) fn good_row(side: Side, h: u32, rows: usize, cols: usize) -> bool {
+    let first_height_parity = (rows * cols.saturating_sub(1)) % 2;
+    let first_gets_it = h as usize % 2 == first_height_parity;
+    first_gets_it == (side == Side::First)
 }
 
 /// Analyses every column. `height(c)` is the number of discs in column `c`; `threats(side, c)`
@@ -114,7 +121,7 @@ pub(super) fn assess(
             let mut total = weights.minor_threat * (own.count_ones() as i32 - 1);
             if lowest <= other_lowest {
                 // This side's threat comes first in the column (a shared cell counts for both).
-                if good_row(side, lowest) {
+                if good_row(side, lowest, rows, cols) {
                     total += weights.good_threat;
                     good_columns[side.index()] += 1;
                 } else {
@@ -228,6 +235,17 @@ mod tests {
         // And the reverse for the second player, seen from the first.
         let even = run(Side::First, &[0], &[0], &[1 << 3]);
         assert_eq!(even, balance(-(w.good_threat + w.zugzwang)));
+    }
+
+    #[test]
+    fn parity_follows_the_board_size() {
+        // Connect Four: the first player's odd rows (even heights).
+        assert!(good_row(Side::First, 0, 6, 7) && good_row(Side::Second, 1, 6, 7));
+        assert!(!good_row(Side::First, 1, 6, 7) && !good_row(Side::Second, 2, 6, 7));
+        // 5 rows by 7 columns: still (5 * 6 is even).
+        assert!(good_row(Side::First, 2, 5, 7));
+        // 5 rows by 4 columns: swapped (5 * 3 is odd).
+        assert!(good_row(Side::First, 1, 5, 4) && good_row(Side::Second, 0, 5, 4));
     }
 
     #[test]
