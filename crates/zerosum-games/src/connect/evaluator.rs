@@ -1,24 +1,4 @@
-//! The Connect-X evaluator for the generic search, on every board size.
-//!
-//! The evaluation, from the side to move, sums:
-//!
-//! 1. **windows**: every line of `k` cells holding discs of one side only is worth
-//!    `window * (n / (k - 1))^2 * 4 / k` for its `n` discs (superlinear in `n`; scaled by `4 / k`
-//!    because a cell lies in `4k` windows), first player minus second
-//!    ([`super::windows`]);
-//! 2. **centre**: each disc is worth `centre` in the centre column, falling linearly to 0 on
-//!    the edge columns;
-//! 3. **threats**: the odd/even analysis of [`super::threats`] (good and bad rows, threats
-//!    above the opponent's, stacked threats, zugzwang control); a position decided within two
-//!    plies (a playable threat) is worth `±decided` and nothing else;
-//! 4. **tempo** for the side to move.
-//!
-//! [`Packed`] boards read windows from precomputed masks and find threats with bit-board
-//! shifts; [`Wide`] boards (up to 100x100) scan only the lines holding discs.
-//!
-//! Candidate moves: the winning columns if there are any; else the blocking columns if the
-//! opponent threatens to win; else every legal column except those whose cell above the landing
-//! cell is an opponent's threat (unless no other column is left).
+//! The Connect-X evaluator for the generic search: [`ConnectEvaluator`].
 
 use zerosum_core::{Evaluator, Game, Side};
 
@@ -37,7 +17,7 @@ const WINDOW_SCALE: i32 = 1024;
 const HINT_WIN: i32 = 1 << 24;
 const HINT_BLOCK: i32 = 1 << 22;
 
-/// The weights of the evaluation terms, in evaluation units (see the module documentation).
+/// The weights of the evaluation terms, in evaluation units (see [`ConnectEvaluator`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConnectWeights {
     /// Value of an open window one disc short of a run (`k - 1` discs of one side, no other).
@@ -46,7 +26,8 @@ pub struct ConnectWeights {
     pub centre: i32,
     /// A side's lowest threat in a column (not above the opponent's lowest) on a row of its
     /// parity: odd rows from the bottom for the first player, even rows for the second (swapped
-    /// when `rows * (cols - 1)` is odd, see [`super::threats`]).
+    /// when `rows * (cols - 1)` is odd: the last column to fill then gives the first player the
+    /// even rows).
     pub good_threat: i32,
     /// The same on a row of the other parity.
     pub bad_threat: i32,
@@ -144,8 +125,34 @@ impl PackedTables {
     }
 }
 
-/// The Connect-X evaluator for one board size (rows, columns, run length); see the module
-/// documentation. Built once per game, cheap to clone.
+/// The Connect-X evaluator for one board size (rows, columns, run length), built once per game
+/// (cheap to clone).
+///
+/// The evaluation, from the side to move, sums:
+///
+/// 1. **windows**: every line of `k` cells holding discs of one side only is worth
+///    `window * (n / (k - 1))^2 * 4 / k` for its `n` discs (superlinear in `n`; scaled by `4 / k`
+///    because a cell lies in `4k` windows), first player minus second;
+/// 2. **centre**: each disc is worth `centre` in the centre column, falling linearly to 0 on
+///    the edge columns;
+/// 3. **threats** (empty cells completing a run): the lowest threat of a side in a column, if
+///    not above the opponent's lowest there, is worth `good_threat` on a row of its parity
+///    (zugzwang theory: odd rows for the first player, even rows for the second, on Connect
+///    Four) and `bad_threat` otherwise; other threats `minor_threat`; two threats of a side
+///    directly above each other `stacked_threat`; a side alone with good threats `zugzwang`.
+///    A position decided within two plies (a playable threat of the side to move, two of the
+///    opponent, or one of the opponent with another right above it) is worth `±decided` and
+///    nothing else;
+/// 4. **tempo** for the side to move.
+///
+/// [`Packed`] boards read windows from precomputed masks and find threats with bit-board
+/// shifts; [`Wide`] boards (up to 100x100) scan only the lines holding discs, and only the
+/// windows of those lines that hold a disc.
+///
+/// Candidate moves: the winning columns if there are any; else the blocking columns if the
+/// opponent threatens to win; else every legal column except those whose cell above the landing
+/// cell is an opponent's threat (unless no other column is left). The move hint orders a win,
+/// then a block, then the change in the window balance, new threats and the centre.
 #[derive(Clone, Debug)]
 pub struct ConnectEvaluator {
     rows: usize,
@@ -229,8 +236,14 @@ impl ConnectEvaluator {
         &self.packed
     }
 
+    /// True if `game` is played on the board this evaluator was built for.
+    fn fits<B: ConnectBoard>(&self, game: &ConnectX<B>) -> bool {
+        (game.rows(), game.cols(), game.k()) == (self.rows, self.cols, self.k)
+    }
+
     /// The evaluation of an ongoing position, from the side to move.
     fn value<B: Scan>(&self, game: &ConnectX<B>) -> i32 {
+        debug_assert!(self.fits(game), "an evaluator built for another board");
         let to_move = game.to_move();
         let terms = game.board().terms(self, to_move);
         if terms.verdict.decided != 0 && self.weights.decided != 0 {
@@ -244,8 +257,9 @@ impl ConnectEvaluator {
         sign * first_view + terms.verdict.balance + self.weights.tempo
     }
 
-    /// The moves worth searching (see the module documentation).
+    /// The moves worth searching (see [`ConnectEvaluator`]).
     fn candidates<B: Scan>(&self, game: &ConnectX<B>, moves: &mut Vec<Column>) {
+        debug_assert!(self.fits(game), "an evaluator built for another board");
         game.legal_moves(moves);
         if moves.is_empty() {
             return;

@@ -2,21 +2,23 @@
 //!
 //! A *threat* of a side is an empty cell that would complete a run of `k` for it. Rows are
 //! counted from the bottom, 1-based. Once the board fills up, the side forced to play under
-//! an opponent's threat loses; when only one column is left, with `F` discs on the board, the
-//! first player moves whenever `F` is even. On boards where `rows * (cols - 1)` is even (an even
+//! an opponent's threat loses; when only one column is left, with `n` discs on the board, the
+//! first player moves whenever `n` is even. On boards where `rows * (cols - 1)` is even (an even
 //! number of rows, or an odd number of columns: Connect Four and every square board of odd
 //! side), this gives the first player the odd rows and the second player the even rows, so the
 //! first player's threats on odd rows and the second player's on even rows are the strong
 //! ones. On the other boards (5 rows by 4 columns, say) the parities swap.
 //!
 //! The analysis works on one column at a time, from each side's threats in that column as a bit
-//! set (bit `h` for height `h`, 0 at the bottom):
+//! set (bit `h` for height `h`, 0 at the bottom). One column of Connect Four, with `F` and `S`
+//! the threats of the first and second player and `x` discs:
 //!
 //! ```text
-//!   height 3   . S .      S's threat above F's lowest: F's comes first, so S's is minor
-//!   height 2   . F F      F's stacked pair: whoever fills height 1, F wins in the column
-//!   height 1   . F .      F's lowest threat, on row 2 (even): a bad row for F
-//!   height 0   x x x      discs
+//!   height 4   S   above F's lowest threat, which comes first: a minor threat
+//!   height 3   F   } a stacked pair of F: once the column is filled up to height 2, F wins here
+//!   height 2   F   } F's lowest threat, on row 3 (odd): a good row for F
+//!   height 1   x
+//!   height 0   x
 //! ```
 //!
 //! The side to move wins at once on a playable threat (one whose height is the column's

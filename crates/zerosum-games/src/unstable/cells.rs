@@ -126,6 +126,7 @@ impl<const W: usize> CellSet<W> {
 /// set of any size can be read from it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Grid {
+    pub rows: usize,
     pub cols: usize,
     /// Number of words a set over this board needs.
     pub words: usize,
@@ -159,6 +160,7 @@ impl Grid {
             usize::from(row == 0 || row + 1 == rows) + usize::from(col == 0 || col + 1 == cols)
         };
         Grid {
+            rows,
             cols,
             words: (rows * cols).div_ceil(64),
             board: mask(&|_, _| true),

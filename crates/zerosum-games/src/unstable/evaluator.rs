@@ -1,25 +1,4 @@
-//! The Unstable evaluator for the generic search.
-//!
-//! A cell is *on the brink* when one more atom makes it explode (`|count| = critical - 1`).
-//! Two enemy brink cells side by side are a duel: whoever adds an atom first explodes into the
-//! other, which then belongs to it and explodes in turn. So the evaluation, from the side to
-//! move, sums per side (the mover's terms minus the opponent's):
-//!
-//! 1. **material**: atoms and cells;
-//! 2. **per cell**: a brink cell next to an enemy brink cell fires first if it belongs to the
-//!    side to move (a bonus) and is lost otherwise (a penalty); a brink cell out of reach of
-//!    enemy brink cells is a loaded gun (a bonus, plus a bonus per brink neighbour of the same
-//!    side: chains); a quieter cell next to an enemy brink cell will be captured (a penalty per
-//!    atom, doubled for the opponent, whose enemy moves first); a quiet corner or edge cell
-//!    (critical mass 2 or 3) is worth a bonus;
-//! 3. **captures**: adding an atom to a brink cell explodes every brink cell connected to it
-//!    (whatever their colour: each one is captured, then receives an atom) and captures every
-//!    neighbour of those. The best such capture of the side to move is a bonus per enemy atom,
-//!    and a win if it takes every enemy cell; the opponent's best one is a smaller penalty, as
-//!    the side to move may still answer it.
-//!
-//! Candidate moves are all legal moves; the move hint puts explosions into enemy cells first,
-//! then safe reinforcements and corners, and cells an enemy brink cell can capture last.
+//! The Unstable evaluator for the generic search: [`UnstableEvaluator`].
 
 use zerosum_core::{Evaluator, Game, Side};
 
@@ -27,7 +6,7 @@ use super::cells::{CellSet, Grid, MAX_WORDS};
 use super::{Cell, Unstable};
 use crate::EvaluatedGame;
 
-/// The weights of the evaluation terms, in evaluation units (see the module documentation).
+/// The weights of the evaluation terms, in evaluation units (see [`UnstableEvaluator`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnstableWeights {
     /// Per atom.
@@ -101,8 +80,8 @@ impl UnstableWeights {
     }
 }
 
-/// Move hint of a move that explodes a cell, before any other, plus a bonus per enemy atom
-/// next to it.
+/// Move hint of a move that explodes a cell into enemy cells, before any other, plus a bonus
+/// per enemy atom next to it.
 const HINT_EXPLODE: i32 = 1 << 12;
 
 /// The best explosion a side can set off: enemy atoms it takes, and whether it takes every
@@ -113,7 +92,31 @@ struct Capture {
     wipes_out: bool,
 }
 
-/// The Unstable evaluator for one board size; see the module documentation.
+/// The Unstable evaluator for one board size, built once per game (cheap to clone).
+///
+/// A cell is *on the brink* when one more atom makes it explode (`|count| = critical - 1`).
+/// Two enemy brink cells side by side are a duel: whoever adds an atom first explodes into the
+/// other, which then belongs to it and explodes in turn. So the evaluation, from the side to
+/// move, sums per side (the mover's terms minus the opponent's):
+///
+/// 1. **material**: atoms and cells;
+/// 2. **per cell**: a brink cell next to an enemy brink cell fires first if it belongs to the
+///    side to move (a bonus) and is lost otherwise (a penalty); a brink cell out of reach of
+///    enemy brink cells is a loaded gun (a bonus); every brink cell gains a bonus per brink
+///    neighbour of its side (chains); a quieter cell next to an enemy brink cell will be
+///    captured (a penalty per atom, doubled for the opponent, whose enemy moves first); a quiet
+///    corner or edge cell (critical mass 2 or 3) is worth a bonus;
+/// 3. **captures**: adding an atom to a brink cell explodes every brink cell connected to it
+///    (whatever their colour: each one is captured, then receives an atom) and captures every
+///    neighbour of those. The best such capture of the side to move is a bonus per enemy atom,
+///    and a win if it takes every enemy cell; the opponent's best one is a smaller penalty, as
+///    the side to move may still answer it.
+///
+/// Cells are handled in bit sets of the board's size (one word up to 8x8) with the neighbour
+/// step done by shifts; explosions are followed depth first.
+///
+/// Candidate moves are all legal moves; the move hint puts explosions into enemy cells first,
+/// then safe reinforcements and corners, and cells an enemy brink cell can capture last.
 #[derive(Clone, Debug)]
 pub struct UnstableEvaluator {
     weights: UnstableWeights,
@@ -194,7 +197,7 @@ impl UnstableEvaluator {
         value + w.capture * attack.atoms - w.threat * defence.atoms
     }
 
-    /// The ordering hint of a move (see the module documentation).
+    /// The ordering hint of a move (see [`UnstableEvaluator`]).
     fn hint(&self, game: &Unstable, mv: Cell) -> i32 {
         let w = &self.weights;
         let counts = game.counts();
@@ -208,7 +211,7 @@ impl UnstableEvaluator {
             .filter(|&count| count * mover_sign < 0)
             .map(|count| count.abs() as i32)
             .sum();
-        if atoms + 1 >= critical {
+        if atoms + 1 >= critical && enemy_atoms > 0 {
             return HINT_EXPLODE + 16 * enemy_atoms;
         }
         let enemy_brink_next = neighbours.iter().any(|&next| {
@@ -309,7 +312,11 @@ fn best_capture<const W: usize>(
 
 impl Evaluator<Unstable> for UnstableEvaluator {
     fn evaluate(&self, game: &Unstable) -> i32 {
-        debug_assert_eq!(game.num_cells().div_ceil(64), self.grid.words);
+        debug_assert_eq!(
+            (game.rows(), game.cols()),
+            (self.grid.rows, self.grid.cols),
+            "an evaluator built for another board"
+        );
         let mover = game.to_move();
         match self.grid.words {
             1 => self.value::<1>(game, mover),
