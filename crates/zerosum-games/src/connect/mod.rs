@@ -5,13 +5,19 @@
 //! [`Packed`] (Pascal Pons' bit board in a `u64` or `u128`, wherever `N * (M + 1) <= 128`) and
 //! [`Wide`] (bit sets over words, up to 100x100).
 //!
+//! [`ConnectEvaluator`] is the heuristic evaluator for the generic search on every size.
+//!
 //! Notation: a move is a 1-based column number. A list of moves is separated by commas or
 //! white space; on boards of at most 9 columns a bare digit string (`4453`) is read one column
 //! per digit, as in Pons' test files.
 
+mod evaluator;
 mod packed;
+mod threats;
 mod wide;
+mod windows;
 
+pub use evaluator::{ConnectEvaluator, ConnectWeights};
 pub use packed::{Bits, Packed};
 pub use wide::Wide;
 

@@ -48,7 +48,10 @@ pub trait Bits:
     const ONE: Self;
     const BITS: u32;
     fn widen(self) -> u128;
+    /// The low `BITS` bits of `wide` (the inverse of [`Bits::widen`] on values that fit).
+    fn truncate(wide: u128) -> Self;
     fn trailing_zeros(self) -> u32;
+    fn count_ones(self) -> u32;
 }
 
 impl Bits for u64 {
@@ -60,8 +63,16 @@ impl Bits for u64 {
         self as u128
     }
     #[inline]
+    fn truncate(wide: u128) -> Self {
+        wide as u64
+    }
+    #[inline]
     fn trailing_zeros(self) -> u32 {
         u64::trailing_zeros(self)
+    }
+    #[inline]
+    fn count_ones(self) -> u32 {
+        u64::count_ones(self)
     }
 }
 
@@ -74,8 +85,16 @@ impl Bits for u128 {
         self
     }
     #[inline]
+    fn truncate(wide: u128) -> Self {
+        wide
+    }
+    #[inline]
     fn trailing_zeros(self) -> u32 {
         u128::trailing_zeros(self)
+    }
+    #[inline]
+    fn count_ones(self) -> u32 {
+        u128::count_ones(self)
     }
 }
 
@@ -142,7 +161,7 @@ impl<B: Bits> Packed<B> {
 /// `r` holds the starts of runs of `len` stones, and `r & r >> (step * m)` those of `len + m`
 /// stones for any `m <= len`. A shift past the word leaves no run.
 #[inline]
-fn run_of<B: Bits>(stones: B, step: u32, k: u32) -> B {
+pub(super) fn run_of<B: Bits>(stones: B, step: u32, k: u32) -> B {
     let mut runs = stones;
     let mut len = 1;
     while len < k {

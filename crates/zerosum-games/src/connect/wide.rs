@@ -26,6 +26,37 @@ impl Wide {
         self.stones[side][cell / 64] >> (cell % 64) & 1 == 1
     }
 
+    /// True if `side` has a disc at (`col`, `height`), both in range.
+    #[inline]
+    pub(super) fn has_disc(&self, side: Side, col: usize, height: usize) -> bool {
+        self.has(side.index(), col, height)
+    }
+
+    /// The discs of `side` in column `col` (in range): bit `h` is set for a disc at height `h`.
+    pub(super) fn column_discs(&self, side: Side, col: usize) -> u128 {
+        let words = &self.stones[side.index()];
+        let start = col * self.rows;
+        let mut discs = 0u128;
+        let mut done = 0;
+        while done < self.rows {
+            let cell = start + done;
+            let offset = cell % 64;
+            let take = (64 - offset).min(self.rows - done);
+            let chunk = (words[cell / 64] >> offset) & (u64::MAX >> (64 - take));
+            discs |= (chunk as u128) << done;
+            done += take;
+        }
+        discs
+    }
+
+    /// True if a disc of `side` on (`col`, `height`) gives `side` a run of `k` or more; the cell
+    /// itself is not read, so it may be empty (a threat test) or hold the disc just placed.
+    pub(super) fn completes_run(&self, side: Side, col: usize, height: usize) -> bool {
+        [(0, 1), (1, 0), (1, 1), (1, -1)]
+            .into_iter()
+            .any(|(dc, dh)| self.run_through(side.index(), col, height, dc, dh) >= self.k)
+    }
+
     /// Length of the run of `side`'s stones through (col, height) along (dc, dh), capped at k.
     fn run_through(&self, side: usize, col: usize, height: usize, dc: isize, dh: isize) -> usize {
         let mut len = 1;
@@ -77,12 +108,9 @@ impl ConnectBoard for Wide {
         self.stones[side][cell / 64] |= 1 << (cell % 64);
         self.heights[col] += 1;
         self.count += 1;
-        let wins = [(0, 1), (1, 0), (1, 1), (1, -1)]
-            .into_iter()
-            .any(|(dc, dh)| self.run_through(side, col, height, dc, dh) >= self.k);
         Placement {
             height,
-            wins,
+            wins: self.completes_run(mover, col, height),
             fills_board: self.count == self.rows * self.cols,
         }
     }

@@ -39,11 +39,20 @@
 //! move), see [`Unstable::max_plies`]. On a 100x100 board that is 29,601 plies, so no count can
 //! overflow an `i16`, even on a cell left above critical mass by a stopped cascade.
 //!
+//! # Evaluation
+//!
+//! [`UnstableEvaluator`] is the heuristic evaluator for the generic search.
+//!
 //! # Notation
 //!
 //! A cell is its row letter(s) then its 1-based column: `A1` is the top-left cell, `J6` the
 //! bottom-right cell of a 10x6 board; rows after `Z` are `AA`, `AB`, ... Parsing ignores case,
 //! printing uses capitals. A move is the cell index `row * cols + col`.
+
+mod cells;
+mod evaluator;
+
+pub use evaluator::{UnstableEvaluator, UnstableWeights};
 
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -408,6 +417,17 @@ impl Unstable {
     /// module documentation).
     pub fn max_plies(&self) -> usize {
         self.geometry.max_plies()
+    }
+
+    /// The same position with the colours exchanged (every count negated), for symmetry tests
+    /// of the evaluator. The side to move is still given by the ply, so it does not change.
+    #[cfg(test)]
+    fn colours_swapped(&self) -> Unstable {
+        let mut swapped = self.clone();
+        for cell in 0..self.num_cells() {
+            swapped.board.set(cell, -self.board.counts[cell]);
+        }
+        swapped
     }
 
     /// The name of a cell, such as `A1`.

@@ -1,0 +1,440 @@
+//! The Connect-X evaluator for the generic search: [`ConnectEvaluator`].
+
+use zerosum_core::{Evaluator, Game, Side};
+
+use super::packed::{Bits, Packed};
+use super::threats::ImmediateColumns;
+use super::wide::Wide;
+use super::windows::Scan;
+use super::{Column, ConnectBoard, ConnectX};
+use crate::EvaluatedGame;
+
+/// Window values are kept in 1/1024 of an evaluation unit, so that single discs in long windows
+/// (`k` up to 100) keep their small values; sums are taken in `i64`.
+const WINDOW_SCALE: i32 = 1024;
+
+/// Move hint of a column that wins at once, and of one that blocks an immediate win.
+const HINT_WIN: i32 = 1 << 24;
+const HINT_BLOCK: i32 = 1 << 22;
+
+/// The weights of the evaluation terms, in evaluation units (see [`ConnectEvaluator`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConnectWeights {
+    /// Value of an open window one disc short of a run (`k - 1` discs of one side, no other).
+    pub window: i32,
+    /// Value of a disc in the centre column; 0 on the edge columns.
+    pub centre: i32,
+    /// A side's lowest threat in a column (not above the opponent's lowest) on a row of its
+    /// parity: odd rows from the bottom for the first player, even rows for the second (swapped
+    /// when `rows * (cols - 1)` is odd: the last column to fill then gives the first player the
+    /// even rows).
+    pub good_threat: i32,
+    /// The same on a row of the other parity.
+    pub bad_threat: i32,
+    /// Every other threat.
+    pub minor_threat: i32,
+    /// Two threats of a side directly above each other, not above the opponent's lowest threat
+    /// in the column.
+    pub stacked_threat: i32,
+    /// One side alone has a threat on a good row: it controls the zugzwang.
+    pub zugzwang: i32,
+    /// Bonus of the side to move.
+    pub tempo: i32,
+    /// Value of a position decided within two plies; 0 to ignore the verdict and sum the
+    /// terms anyway.
+    pub decided: i32,
+}
+
+impl Default for ConnectWeights {
+    /// The weights of [`ConnectEvaluator::new`].
+    fn default() -> Self {
+        ConnectWeights {
+            window: 24,
+            centre: 3,
+            good_threat: 40,
+            bad_threat: 15,
+            minor_threat: 6,
+            stacked_threat: 120,
+            zugzwang: 60,
+            tempo: 3,
+            decided: 10_000,
+        }
+    }
+}
+
+impl ConnectWeights {
+    /// Open windows only: the baseline the full evaluation is measured against.
+    pub fn windows_only() -> Self {
+        ConnectWeights {
+            window: 24,
+            centre: 0,
+            good_threat: 0,
+            bad_threat: 0,
+            minor_threat: 0,
+            stacked_threat: 0,
+            zugzwang: 0,
+            tempo: 0,
+            decided: 0,
+        }
+    }
+}
+
+/// Bit masks of a packed board, in the layout of [`Packed`] (column `c`, height `h` is bit
+/// `c * (rows + 1) + h`), widened to `u128`. Empty for boards that do not fit 128 bits.
+#[derive(Clone, Debug, Default)]
+pub(super) struct PackedTables {
+    /// Every cell of the board (no sentinel).
+    pub cells: u128,
+    /// The bottom cell of every column.
+    pub bottom: u128,
+    /// The cells of each column.
+    pub columns: Vec<u128>,
+    /// Every window of `k` cells in a line.
+    pub windows: Vec<u128>,
+}
+
+impl PackedTables {
+    fn new(rows: usize, cols: usize, k: usize) -> PackedTables {
+        if !Packed::<u128>::fits(rows, cols) {
+            return PackedTables::default();
+        }
+        let bit = |col: usize, height: usize| 1u128 << (col * (rows + 1) + height);
+        let mut tables = PackedTables::default();
+        for col in 0..cols {
+            tables.bottom |= bit(col, 0);
+            let column = (0..rows).fold(0, |mask, height| mask | bit(col, height));
+            tables.columns.push(column);
+            tables.cells |= column;
+        }
+        let (rows, cols, k) = (rows as isize, cols as isize, k as isize);
+        for (dc, dh) in [(1isize, 0isize), (0, 1), (1, 1), (1, -1)] {
+            for col in 0..cols {
+                for height in 0..rows {
+                    let (end_col, end_height) = (col + dc * (k - 1), height + dh * (k - 1));
+                    if !(0..cols).contains(&end_col) || !(0..rows).contains(&end_height) {
+                        continue;
+                    }
+                    let window = (0..k).fold(0, |mask, i| {
+                        mask | bit((col + dc * i) as usize, (height + dh * i) as usize)
+                    });
+                    tables.windows.push(window);
+                }
+            }
+        }
+        tables
+    }
+}
+
+/// The Connect-X evaluator for one board size (rows, columns, run length), built once per game
+/// (cheap to clone).
+///
+/// The evaluation, from the side to move, sums:
+///
+/// 1. **windows**: every line of `k` cells holding discs of one side only is worth
+///    `window * (n / (k - 1))^2 * 4 / k` for its `n` discs (superlinear in `n`; scaled by `4 / k`
+///    because a cell lies in `4k` windows), first player minus second;
+/// 2. **centre**: each disc is worth `centre` in the centre column, falling linearly to 0 on
+///    the edge columns;
+/// 3. **threats** (empty cells completing a run): the lowest threat of a side in a column, if
+///    not above the opponent's lowest there, is worth `good_threat` on a row of its parity
+///    (zugzwang theory: odd rows for the first player, even rows for the second, on Connect
+///    Four) and `bad_threat` otherwise; other threats `minor_threat`; two threats of a side
+///    directly above each other `stacked_threat`; a side alone with good threats `zugzwang`.
+///    A position decided within two plies (a playable threat of the side to move, two of the
+///    opponent, or one of the opponent with another right above it) is worth `±decided` and
+///    nothing else;
+/// 4. **tempo** for the side to move.
+///
+/// [`Packed`] boards read windows from precomputed masks and find threats with bit-board
+/// shifts; [`Wide`] boards (up to 100x100) scan only the lines holding discs, and only the
+/// windows of those lines that hold a disc.
+///
+/// Candidate moves: the winning columns if there are any; else the blocking columns if the
+/// opponent threatens to win; else every legal column except those whose cell above the landing
+/// cell is an opponent's threat (unless no other column is left). The move hint orders a win,
+/// then a block, then the change in the window balance, new threats and the centre.
+#[derive(Clone, Debug)]
+pub struct ConnectEvaluator {
+    rows: usize,
+    cols: usize,
+    k: usize,
+    weights: ConnectWeights,
+    /// Value of an open window by its number of discs, in 1/[`WINDOW_SCALE`] units.
+    window_value: Vec<i32>,
+    /// Value of a disc by column.
+    centre: Vec<i32>,
+    packed: PackedTables,
+}
+
+impl ConnectEvaluator {
+    /// The evaluator for a `rows` x `cols` board where `k` in a row wins, with the default
+    /// weights.
+    pub fn new(rows: usize, cols: usize, k: usize) -> Self {
+        Self::with_weights(rows, cols, k, ConnectWeights::default())
+    }
+
+    /// The evaluator with chosen weights.
+    pub fn with_weights(rows: usize, cols: usize, k: usize, weights: ConnectWeights) -> Self {
+        let window_value = (0..=k)
+            .map(|discs| {
+                if k < 2 || discs == 0 {
+                    return 0;
+                }
+                let fill = discs.min(k - 1) as f64 / (k - 1) as f64;
+                let value = weights.window as f64 * fill * fill * 4.0 / k as f64;
+                (value * WINDOW_SCALE as f64).round() as i32
+            })
+            .collect();
+        let centre = (0..cols)
+            .map(|col| {
+                if cols == 1 {
+                    return weights.centre;
+                }
+                let off_centre = (2 * col).abs_diff(cols - 1) as f64 / (cols - 1) as f64;
+                (weights.centre as f64 * (1.0 - off_centre)).round() as i32
+            })
+            .collect();
+        ConnectEvaluator {
+            rows,
+            cols,
+            k,
+            weights,
+            window_value,
+            centre,
+            packed: PackedTables::new(rows, cols, k),
+        }
+    }
+
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The run length that wins.
+    pub fn k(&self) -> usize {
+        self.k
+    }
+
+    pub fn weights(&self) -> &ConnectWeights {
+        &self.weights
+    }
+
+    /// Value of an open window by its number of discs, in 1/1024 units.
+    pub(super) fn window_value(&self) -> &[i32] {
+        &self.window_value
+    }
+
+    /// Value of a disc by column.
+    pub(super) fn centre(&self) -> &[i32] {
+        &self.centre
+    }
+
+    pub(super) fn packed(&self) -> &PackedTables {
+        &self.packed
+    }
+
+    /// True if `game` is played on the board this evaluator was built for.
+    fn fits<B: ConnectBoard>(&self, game: &ConnectX<B>) -> bool {
+        (game.rows(), game.cols(), game.k()) == (self.rows, self.cols, self.k)
+    }
+
+    /// The evaluation of an ongoing position, from the side to move.
+    fn value<B: Scan>(&self, game: &ConnectX<B>) -> i32 {
+        debug_assert!(self.fits(game), "an evaluator built for another board");
+        let to_move = game.to_move();
+        let terms = game.board().terms(self, to_move);
+        if terms.verdict.decided != 0 && self.weights.decided != 0 {
+            return terms.verdict.decided * self.weights.decided;
+        }
+        let first_view = (terms.windows / WINDOW_SCALE as i64) as i32 + terms.centre;
+        let sign = match to_move {
+            Side::First => 1,
+            Side::Second => -1,
+        };
+        sign * first_view + terms.verdict.balance + self.weights.tempo
+    }
+
+    /// The moves worth searching (see [`ConnectEvaluator`]).
+    fn candidates<B: Scan>(&self, game: &ConnectX<B>, moves: &mut Vec<Column>) {
+        debug_assert!(self.fits(game), "an evaluator built for another board");
+        game.legal_moves(moves);
+        if moves.is_empty() {
+            return;
+        }
+        let ImmediateColumns {
+            wins,
+            blocks,
+            poisoned,
+        } = game.board().immediate(self, game.to_move());
+        let keep = if wins != 0 {
+            wins
+        } else if blocks != 0 {
+            blocks
+        } else if moves.iter().any(|&col| poisoned >> col & 1 == 0) {
+            !poisoned
+        } else {
+            return;
+        };
+        moves.retain(|&col| keep >> col & 1 == 1);
+    }
+
+    /// The ordering hint of dropping a disc in `col`: a win first, then a block, then the
+    /// change in the window balance (the windows through the landing cell that the disc extends
+    /// or kills), a bonus per new threat, and the centre.
+    fn hint<B: ConnectBoard>(&self, game: &ConnectX<B>, col: Column) -> i32 {
+        let board = game.board();
+        let to_move = game.to_move();
+        let col = col as usize;
+        let height = board.height(col);
+        let (rows, cols, k) = (self.rows as isize, self.cols as isize, self.k as isize);
+        let on_board = |c: isize, h: isize| (0..cols).contains(&c) && (0..rows).contains(&h);
+        // 1 for a disc of the side to move, 2 for the opponent's, 0 for an empty cell.
+        let kind = |c: isize, h: isize| match board.owner(c as usize, h as usize, to_move) {
+            None => 0,
+            Some(side) if side == to_move => 1,
+            Some(_) => 2,
+        };
+        let value = &self.window_value;
+        let mut gain = 0i64;
+        let mut new_threats = 0;
+        let (mut wins, mut blocks) = (false, false);
+        for (dc, dh) in [(1isize, 0isize), (0, 1), (1, 1), (1, -1)] {
+            let (c0, h0) = (col as isize, height as isize);
+            let at = |t: isize| (c0 + t * dc, h0 + t * dh);
+            let mut low = 0;
+            while low > 1 - k && on_board(at(low - 1).0, at(low - 1).1) {
+                low -= 1;
+            }
+            let mut high = 0;
+            while high < k - 1 && on_board(at(high + 1).0, at(high + 1).1) {
+                high += 1;
+            }
+            if high - low + 1 < k {
+                continue;
+            }
+            // Counts of the window [start, start + k), slid from `low` while it holds offset 0.
+            let mut counts = [0usize; 3];
+            for t in low..low + k {
+                let (c, h) = at(t);
+                counts[kind(c, h)] += 1;
+            }
+            let mut start = low;
+            loop {
+                let (own, theirs) = (counts[1], counts[2]);
+                if theirs == 0 {
+                    gain += (value[own + 1] - value[own]) as i64;
+                    wins |= own + 1 == self.k;
+                    new_threats += (own + 2 == self.k) as i32;
+                } else if own == 0 {
+                    gain += value[theirs] as i64;
+                    blocks |= theirs + 1 == self.k;
+                }
+                if start + k > high {
+                    break;
+                }
+                let (c, h) = at(start);
+                counts[kind(c, h)] -= 1;
+                let (c, h) = at(start + k);
+                counts[kind(c, h)] += 1;
+                start += 1;
+            }
+        }
+        if wins {
+            HINT_WIN
+        } else if blocks {
+            HINT_BLOCK
+        } else {
+            (gain / WINDOW_SCALE as i64) as i32
+                + new_threats * self.weights.good_threat / 2
+                + self.centre[col]
+        }
+    }
+}
+
+impl<B: Bits> Evaluator<ConnectX<Packed<B>>> for ConnectEvaluator {
+    fn evaluate(&self, game: &ConnectX<Packed<B>>) -> i32 {
+        self.value(game)
+    }
+
+    fn candidate_moves(&self, game: &ConnectX<Packed<B>>, moves: &mut Vec<Column>) {
+        self.candidates(game, moves);
+    }
+
+    fn move_hint(&self, game: &ConnectX<Packed<B>>, mv: Column) -> i32 {
+        self.hint(game, mv)
+    }
+}
+
+impl Evaluator<ConnectX<Wide>> for ConnectEvaluator {
+    fn evaluate(&self, game: &ConnectX<Wide>) -> i32 {
+        self.value(game)
+    }
+
+    fn candidate_moves(&self, game: &ConnectX<Wide>, moves: &mut Vec<Column>) {
+        self.candidates(game, moves);
+    }
+
+    fn move_hint(&self, game: &ConnectX<Wide>, mv: Column) -> i32 {
+        self.hint(game, mv)
+    }
+}
+
+impl<B: Bits> EvaluatedGame for ConnectX<Packed<B>> {
+    type Evaluator = ConnectEvaluator;
+
+    fn evaluator(&self) -> ConnectEvaluator {
+        ConnectEvaluator::new(self.rows(), self.cols(), self.k())
+    }
+}
+
+impl EvaluatedGame for ConnectX<Wide> {
+    type Evaluator = ConnectEvaluator;
+
+    fn evaluator(&self) -> ConnectEvaluator {
+        ConnectEvaluator::new(self.rows(), self.cols(), self.k())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::connect::ConnectX64;
+
+    #[test]
+    fn window_values_grow_superlinearly() {
+        let eval = ConnectEvaluator::new(6, 7, 4);
+        let value = eval.window_value();
+        assert_eq!(value[0], 0);
+        assert!(value[2] > 2 * value[1] && value[3] > value[2] + value[2] - value[1]);
+        assert_eq!(value[3], 24 * WINDOW_SCALE);
+        // Long runs keep a non-zero value for a single disc.
+        let eval = ConnectEvaluator::new(100, 100, 30);
+        assert!(eval.window_value()[1] > 0);
+    }
+
+    #[test]
+    fn centre_weights_fall_to_the_edges() {
+        let eval = ConnectEvaluator::new(6, 7, 4);
+        assert_eq!(eval.centre(), &[0, 1, 2, 3, 2, 1, 0]);
+    }
+
+    #[test]
+    fn packed_tables_hold_every_connect_four_window() {
+        let eval = ConnectEvaluator::new(6, 7, 4);
+        // 24 horizontal, 21 vertical, 12 + 12 diagonal.
+        assert_eq!(eval.packed().windows.len(), 69);
+        assert_eq!(eval.packed().columns.len(), 7);
+    }
+
+    #[test]
+    fn the_first_disc_goes_to_the_centre() {
+        let game = ConnectX64::new(6, 7, 4);
+        let eval = game.evaluator();
+        let hints: Vec<i32> = (0..7).map(|col| eval.move_hint(&game, col)).collect();
+        let best = (0..7).max_by_key(|&col| hints[col]).unwrap();
+        assert_eq!(best, 3, "{hints:?}");
+    }
+}
