@@ -186,8 +186,8 @@ fn duel<G: Game, A: Evaluator<G>, B: Evaluator<G>>(
 // ---------------------------------------------------------------------------------------------
 // Positions.
 
-fn hex(spec_width: usize, spec_height: usize, swap: Option<SwapRule>, moves: &str) -> Hex {
-    let mut game = Hex::new(spec_width, spec_height, swap);
+fn hex(width: usize, height: usize, swap: Option<SwapRule>, moves: &str) -> Hex {
+    let mut game = Hex::new(width, height, swap);
     game.play_list(moves).unwrap();
     game
 }
@@ -343,6 +343,7 @@ fn engine_wins_on_swap_boards() {
 // ---------------------------------------------------------------------------------------------
 // Evaluation.
 
+/// The evaluator `EvaluatedGame` gives for `game`'s board.
 fn evaluator(game: &Hex) -> HexEvaluator {
     game.evaluator()
 }
