@@ -12,6 +12,9 @@
 //! [`StoneMove::Swap`] (written `swap`, also read as `pie`): the players exchange colours, the
 //! black stone stays, and the first player, now White, moves next.
 //!
+//! The evaluator for search is [`AtollEvaluator`] (two-distance potentials between opposite
+//! islands and a bridge-aware "joined" test, see [`crate::connection::potential`]).
+//!
 //! Wins are detected incrementally by a [`RollbackUnionFind`] over all cells, island cells
 //! joined at construction; a component's anchors are the bits of the islands it holds, laid
 //! out so that one mask test tells whether it holds an opposite pair
@@ -20,6 +23,7 @@
 //! draw (see the [`board`] module).
 
 pub mod board;
+mod evaluator;
 
 use std::sync::Arc;
 
@@ -27,6 +31,7 @@ use serde_json::json;
 use zerosum_core::{zobrist_key, Game, GameSpec, MoveError, Outcome, Side, SpecError, Status};
 
 pub use board::{AtollBoard, Island, BOARDS};
+pub use evaluator::AtollEvaluator;
 
 use crate::connection::{
     clone_with_capacity, colour_of, owner_of, parse_cell, render_slanted, shortest_chain,
@@ -103,6 +108,11 @@ impl Atoll {
     /// The stone on a cell (island cells hold their island's colour).
     pub fn stone(&self, cell: usize) -> Stone {
         self.stones[cell]
+    }
+
+    /// Every cell's stone, in the board's cell order, island stones included.
+    pub fn stones(&self) -> &[Stone] {
+        &self.stones
     }
 
     /// The colour a player has now (`Black` for the first player unless the pie move was made).

@@ -16,9 +16,16 @@
 //! Turns alternate between the players in every case, and results name players
 //! ([`Side`]), not colours.
 //!
+//! The evaluator for search is [`HexEvaluator`] (two-distance potentials and a bridge-aware
+//! "joined" test, see [`crate::connection::potential`]).
+//!
 //! A win is detected incrementally by a [`RollbackUnionFind`] over the cells whose component
 //! labels ("anchors") are the board edges the component touches. A full board always has
 //! exactly one winner, so Hex has no draws.
+
+mod evaluator;
+
+pub use evaluator::HexEvaluator;
 
 use serde_json::json;
 use zerosum_core::{zobrist_key, Game, GameSpec, MoveError, Outcome, Side, Status, SwapRule};
@@ -149,6 +156,11 @@ impl Hex {
     /// The stone on a cell.
     pub fn stone(&self, cell: usize) -> Stone {
         self.stones[cell]
+    }
+
+    /// Every cell's stone, row by row (index `row * width + column`).
+    pub fn stones(&self) -> &[Stone] {
+        &self.stones
     }
 
     /// The colour a player has now (`Black` for the first player unless colours were swapped).

@@ -13,6 +13,10 @@
 //!     (c-1,r)  (c,r)  (c+1,r)
 //!        (c-1,r+1) (c,r+1)
 //! ```
+//!
+//! [`potential`] measures how far each colour is from its goal, the evaluation of both games.
+
+pub mod potential;
 
 use std::ops::BitOr;
 
