@@ -10,9 +10,11 @@
 //! per digit, as in Pons' test files.
 
 mod packed;
+mod solver;
 mod wide;
 
 pub use packed::{Bits, Packed};
+pub use solver::{SolveError, Solver};
 pub use wide::Wide;
 
 use serde_json::json;

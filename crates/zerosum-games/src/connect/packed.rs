@@ -49,6 +49,7 @@ pub trait Bits:
     const BITS: u32;
     fn widen(self) -> u128;
     fn trailing_zeros(self) -> u32;
+    fn count_ones(self) -> u32;
 }
 
 impl Bits for u64 {
@@ -63,6 +64,10 @@ impl Bits for u64 {
     fn trailing_zeros(self) -> u32 {
         u64::trailing_zeros(self)
     }
+    #[inline]
+    fn count_ones(self) -> u32 {
+        u64::count_ones(self)
+    }
 }
 
 impl Bits for u128 {
@@ -76,6 +81,10 @@ impl Bits for u128 {
     #[inline]
     fn trailing_zeros(self) -> u32 {
         u128::trailing_zeros(self)
+    }
+    #[inline]
+    fn count_ones(self) -> u32 {
+        u128::count_ones(self)
     }
 }
 
