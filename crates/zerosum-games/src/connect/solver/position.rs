@@ -98,6 +98,8 @@ pub(super) struct Geometry<B: Bits> {
     pub bottom: B,
     /// Every cell of the board (no sentinel).
     pub board: B,
+    /// Cells of odd rows counting from 1 at the bottom (heights 0, 2, 4, ...).
+    pub odd_rows: B,
     /// The cells of each column.
     columns: Box<[B]>,
     /// Columns, centre first, then alternately left and right of it moving outwards.
@@ -120,6 +122,9 @@ impl<B: Bits> Geometry<B> {
         let columns: Box<[B]> = (0..cols).map(column).collect();
         let bottom = (0..cols).fold(B::ZERO, |acc, c| acc | B::ONE << (c * (rows + 1)));
         let board = columns.iter().fold(B::ZERO, |acc, &c| acc | c);
+        let odd_rows = (0..rows)
+            .step_by(2)
+            .fold(B::ZERO, |acc, h| acc | bottom << h);
         // Centre first; for an even width the left one of the two centre columns first.
         let mut order: Vec<u8> = (0..cols as u8).collect();
         order.sort_by_key(|&c| ((2 * c as i32 + 1 - cols as i32).abs(), c));
@@ -130,6 +135,7 @@ impl<B: Bits> Geometry<B> {
             cells: rows * cols,
             bottom,
             board,
+            odd_rows,
             columns,
             order: order.into_boxed_slice(),
             four: k == 4 && 3 * (rows + 2) < B::BITS,
@@ -290,6 +296,18 @@ impl<B: Bits> Position<B> {
     #[inline]
     pub fn mirror_key(&self) -> B {
         self.mirror_current + self.mirror_mask
+    }
+
+    /// The key under which the position and its mirror image share a table entry: the smaller
+    /// of [`Position::key`] and [`Position::mirror_key`].
+    #[inline]
+    pub fn table_key(&self) -> B {
+        let (key, mirror_key) = (self.key(), self.mirror_key());
+        if mirror_key.widen() < key.widen() {
+            mirror_key
+        } else {
+            key
+        }
     }
 
     /// The position after the side to move drops a stone in `col`, which is not full.

@@ -6,8 +6,14 @@ use super::position::Position;
 use super::Solver;
 use crate::connect::Bits;
 
-/// Ordering bonus of the table's best move, above any threat count.
-const BEST_MOVE_BONUS: u32 = 1 << 20;
+/// Positions with at least this many empty cells look their children up in the table before
+/// searching them (enhanced transposition cutoff).
+fn etc_min_empty() -> u32 { tune(1, 100) }
+pub(super) fn tune(i: usize, default: u32) -> u32 {
+    static T: std::sync::OnceLock<Vec<Option<u32>>> = std::sync::OnceLock::new();
+    T.get_or_init(|| std::env::var("TUNE").unwrap_or_default().split(',').map(|x| x.parse().ok()).collect())
+        .get(i).copied().flatten().unwrap_or(default)
+}
 
 impl<B: Bits> Solver<B> {
     /// The exact value of `pos` (its sign only if `weak`). Precondition: the game is not over.
@@ -37,7 +43,11 @@ impl<B: Bits> Solver<B> {
             } else if probe >= 0 && max / 2 > probe {
                 probe = max / 2;
             }
+            let before = self.nodes;
             let value = self.negamax(pos, probe, probe + 1);
+            if tune(8, 0) == 1 {
+                eprintln!("probe {probe} -> {value} nodes {}", self.nodes - before);
+            }
             if value <= probe {
                 max = value;
             } else {
@@ -83,6 +93,21 @@ impl<B: Bits> Solver<B> {
         // Neither side wins with its next stone.
         let mut lower = -g.win_score(pos.moves + 4);
         let mut upper = g.win_score(pos.moves + 3);
+        if lower >= beta {
+            return lower;
+        }
+        if upper <= alpha {
+            return upper;
+        }
+        let empty = g.cells - pos.moves;
+        if tune(10, 1) == 1 {
+            if alpha >= 0 && g.open_lines(pos.opponent()) == B::ZERO {
+                return 0;
+            }
+            if beta <= 0 && g.open_lines(pos.current) == B::ZERO {
+                return 0;
+            }
+        }
         let key = pos.key();
         let mirror_key = pos.mirror_key();
         let mirrored = mirror_key.widen() < key.widen();
@@ -92,49 +117,76 @@ impl<B: Bits> Solver<B> {
         if let Some(bounds) = self.table.get(table_key) {
             lower = lower.max(bounds.lower);
             upper = upper.min(bounds.upper);
-            best_move = bounds.best.map(|c| if mirrored { last_col - c } else { c });
-        }
-        if lower >= beta {
-            return lower;
-        }
-        if upper <= alpha || lower == upper {
-            return upper;
+            if lower >= beta {
+                return lower;
+            }
+            if upper <= alpha || lower == upper {
+                return upper;
+            }
+            best_move = bounds
+                .best
+                .map(|c| if mirrored { last_col - c } else { c })
+                .filter(|&c| candidates & g.column(c) != B::ZERO);
         }
         alpha = alpha.max(lower);
         beta = beta.min(upper);
         let alpha_in = alpha;
-
-        // A symmetric position needs only the columns up to the centre.
-        let symmetric = key == mirror_key;
-        let mut moves = MoveList::new();
-        for &col in g.order.iter() {
-            let col = col as usize;
-            let cell = candidates & g.column(col);
-            if cell == B::ZERO || (symmetric && col > last_col - col) {
-                continue;
-            }
-            let score = if best_move == Some(col) {
-                BEST_MOVE_BONUS
-            } else {
-                g.winning_cells(pos.current | cell, pos.mask | cell)
-                    .count_ones()
-            };
-            moves.add(col, score);
-        }
-
         let nodes_before = self.nodes;
         let mut best = i32::MIN;
         let mut best_col = 0;
-        for col in moves.columns() {
-            let child = pos.played(&self.geometry, col);
-            let score = -self.negamax(&child, -beta, -alpha);
-            if score > best {
-                best = score;
-                best_col = col;
-                if score >= beta {
-                    break;
+
+        // The table's best move first, before the others are even generated: it often
+        // refutes the position at once.
+        if let Some(col) = best_move {
+            let child = pos.played(g, col);
+            best = -self.negamax(&child, -beta, -alpha);
+            best_col = col;
+            alpha = alpha.max(best);
+        }
+
+        if best < beta {
+            // A symmetric position needs only the columns up to the centre.
+            let g = &self.geometry;
+            let symmetric = key == mirror_key;
+            let mut moves = MoveList::new();
+            for &col in g.order.iter() {
+                let col = col as usize;
+                let cell = candidates & g.column(col);
+                if cell == B::ZERO
+                    || (symmetric && col > last_col - col)
+                    || best_move == Some(col)
+                {
+                    continue;
                 }
-                alpha = alpha.max(score);
+                self.table.prefetch(pos.played(g, col).table_key());
+                let threats = g.winning_cells(pos.current | cell, pos.mask | cell);
+                moves.add(col, threats.count_ones());
+            }
+
+            // Enhanced transposition cutoff: a child already known to be bad enough for the
+            // opponent refutes this position without a search.
+            if empty >= etc_min_empty() {
+                for col in moves.columns() {
+                    let child = pos.played(g, col);
+                    if let Some(bounds) = self.table.get(child.table_key()) {
+                        if -bounds.upper >= beta {
+                            return -bounds.upper;
+                        }
+                    }
+                }
+            }
+
+            for col in moves.columns() {
+                let child = pos.played(&self.geometry, col);
+                let score = -self.negamax(&child, -beta, -alpha);
+                if score > best {
+                    best = score;
+                    best_col = col;
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = alpha.max(score);
+                }
             }
         }
         let stored_col = if mirrored {

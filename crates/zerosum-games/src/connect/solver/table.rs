@@ -17,6 +17,10 @@
 //! [`Table::clear`] starts a new generation, and really wipes the memory only when the 16-bit
 //! stamp wraps, once every 65535 clears. A full bucket gives up the entry that cost the least
 //! search (`work`, the bit length of the number of nodes below it).
+//!
+//! After a clear only the first 2^12 buckets are used, and the region in use grows fourfold
+//! whenever it has taken in a quarter as many new entries as it has slots: a small search works in
+//! memory that stays in the processor's caches, a large one gets the whole table.
 
 use crate::connect::Bits;
 
@@ -66,13 +70,29 @@ pub(super) struct Bounds {
     pub best: Option<usize>,
 }
 
-/// A fixed-size table of [`Bounds`] by position key.
+/// Buckets in use right after a clear: 2^12 buckets, 256 KB for `u64` keys, which stays in
+/// the processor's cache while a search is small.
+const START_BITS: u32 = 12;
+
+/// The region grows when it has taken in a quarter as many new entries as it has slots,
+/// before collisions start to evict.
+const GROW_SHIFT: u32 = 2;
+
+/// A table of [`Bounds`] by position key, of a fixed capacity of which only a growing prefix
+/// (the region) is in use. Small searches touch only a little memory, which stays in cache;
+/// the region grows fourfold each time it has taken a quarter as many new entries as it has slots, the
+/// live entries moving to their buckets in the larger region, until it is the whole table.
 #[derive(Clone, Debug)]
 pub(super) struct Table<B: Bits> {
     buckets: Box<[Bucket<B>]>,
-    /// `64 - log2(number of buckets)`: the hash's top bits pick the bucket.
-    shift: u32,
+    /// log2 of the number of buckets in use: the hash's top `bits` bits pick the bucket.
+    bits: u32,
+    /// log2 of the number of buckets.
+    max_bits: u32,
+    /// The current generation; entries of other generations are empty slots.
     stamp: u16,
+    /// Entries put into empty slots since the region last grew.
+    inserted: usize,
 }
 
 impl<B: Bits> Table<B> {
@@ -81,11 +101,13 @@ impl<B: Bits> Table<B> {
     pub fn new(megabytes: usize) -> Self {
         let bytes = megabytes.max(1).saturating_mul(1 << 20);
         let wanted = (bytes / size_of::<Bucket<B>>()).max(1);
-        let count = 1usize << wanted.ilog2();
+        let max_bits = wanted.ilog2();
         Table {
-            buckets: vec![Bucket([Entry::EMPTY; WAYS]); count].into_boxed_slice(),
-            shift: 64 - count.ilog2(),
+            buckets: vec![Bucket([Entry::EMPTY; WAYS]); 1 << max_bits].into_boxed_slice(),
+            bits: START_BITS.min(max_bits),
+            max_bits,
             stamp: 1,
+            inserted: 0,
         }
     }
 
@@ -101,18 +123,66 @@ impl<B: Bits> Table<B> {
             self.buckets.fill(Bucket([Entry::EMPTY; WAYS]));
             self.stamp = 1;
         }
+        self.bits = START_BITS.min(self.max_bits);
+        self.inserted = 0;
+    }
+
+    /// A 64-bit hash of `key` whose top bits are well mixed (Fibonacci hashing: the top bits
+    /// of the product depend on every bit of the key).
+    #[inline]
+    fn hash(key: B) -> u64 {
+        let wide = key.widen();
+        let folded = (wide as u64) ^ ((wide >> 64) as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        folded.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// The bucket of `key` in a region of `2^bits` buckets.
+    #[inline]
+    fn bucket_in(key: B, bits: u32) -> usize {
+        // With a single bucket the shift is 64, and `checked_shr` gives bucket 0.
+        Self::hash(key).checked_shr(64 - bits).unwrap_or(0) as usize
     }
 
     #[inline]
     fn bucket(&self, key: B) -> usize {
-        let wide = key.widen();
-        let folded = (wide as u64) ^ ((wide >> 64) as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        // Fibonacci hashing: the top bits of the product depend on every bit of the key.
-        // With one bucket the shift is 64, and `checked_shr` gives bucket 0.
-        folded
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .checked_shr(self.shift)
-            .unwrap_or(0) as usize
+        Self::bucket_in(key, self.bits)
+    }
+
+    /// Makes the region four times larger (or as large as the table), moving every live entry
+    /// to its new bucket. An entry of bucket `i` goes to a bucket of `4i..4i+4`, never below
+    /// `i`: going down from the last bucket, each bucket is emptied before anything moves in.
+    fn grow(&mut self) {
+        let old_bits = self.bits;
+        let bits = (old_bits + 2).min(self.max_bits);
+        for i in (0..1usize << old_bits).rev() {
+            let entries = std::mem::replace(&mut self.buckets[i], Bucket([Entry::EMPTY; WAYS]));
+            for entry in entries.0 {
+                if entry.stamp == self.stamp {
+                    let slots = &mut self.buckets[Self::bucket_in(entry.key, bits)].0;
+                    if let Some(slot) = slots.iter_mut().find(|e| e.stamp != self.stamp) {
+                        *slot = entry;
+                    }
+                }
+            }
+        }
+        self.bits = bits;
+        self.inserted = 0;
+    }
+
+    /// Starts loading the bucket of `key` into the cache, for a [`Table::get`] or
+    /// [`Table::put`] soon after.
+    #[inline]
+    pub fn prefetch(&self, key: B) {
+        let bucket: *const Bucket<B> = &self.buckets[self.bucket(key)];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch is only a hint; it reads nothing and cannot fault. SSE is part
+        // of the x86_64 baseline.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(bucket.cast());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = bucket;
     }
 
     /// The bounds stored for `key`, if any.
@@ -162,6 +232,7 @@ impl<B: Bits> Table<B> {
                 }
             }
         }
+        let fills_empty_slot = bucket[victim].stamp != stamp;
         bucket[victim] = Entry {
             key,
             stamp,
@@ -170,6 +241,10 @@ impl<B: Bits> Table<B> {
             best,
             work,
         };
+        self.inserted += fills_empty_slot as usize;
+        if self.inserted > WAYS << self.bits >> GROW_SHIFT && self.bits < self.max_bits {
+            self.grow();
+        }
     }
 }
 
@@ -197,6 +272,28 @@ mod tests {
     }
 
     #[test]
+    fn the_region_grows_and_keeps_its_entries() {
+        let mut table = Table::<u64>::new(64);
+        assert_eq!(table.bits, START_BITS);
+        let keys: Vec<u64> = (0..100_000u64).map(|i| i.wrapping_mul(0x2545_F491_4F6C_DD1D)).collect();
+        for (i, &key) in keys.iter().enumerate() {
+            table.put(key, -(i as i32 % 20), 20, Some(i % 7), 1 << (i % 40));
+        }
+        assert!(table.bits > START_BITS);
+        let kept = keys.iter().filter(|&&key| table.get(key).is_some()).count();
+        assert!(kept > 90_000, "{kept} entries kept");
+        for (i, &key) in keys.iter().enumerate() {
+            if let Some(bounds) = table.get(key) {
+                assert_eq!(bounds.lower, -(i as i32 % 20));
+                assert_eq!(bounds.best, Some(i % 7));
+            }
+        }
+        table.clear();
+        assert_eq!(table.bits, START_BITS);
+        assert!(keys.iter().all(|&key| table.get(key).is_none()));
+    }
+
+    #[test]
     fn wrapping_stamp_wipes_the_table() {
         let mut table = Table::<u128>::new(1);
         table.put(1 << 100, 0, 0, None, 1);
@@ -212,7 +309,8 @@ mod tests {
         // One bucket: every key lands in it.
         let mut table = Table::<u64>::new(1);
         table.buckets = vec![Bucket([Entry::EMPTY; WAYS])].into_boxed_slice();
-        table.shift = 64;
+        table.bits = 0;
+        table.max_bits = 0;
         for key in 0..WAYS as u64 {
             table.put(key, 0, 0, None, 1000 + key);
         }
