@@ -160,7 +160,10 @@ fn main() -> ExitCode {
     println!("nodes/s        {:.0}", total_nodes as f64 / seconds);
     println!("total time     {seconds:.3} s");
     if let Some(cpu) = cpu {
-        println!("cpu time       {cpu:.2} s ({:.3} us per position)", cpu * 1e6 / n);
+        println!(
+            "cpu time       {cpu:.2} s ({:.3} us per position)",
+            cpu * 1e6 / n
+        );
     }
     ExitCode::SUCCESS
 }

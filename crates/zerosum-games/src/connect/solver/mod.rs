@@ -14,12 +14,18 @@
 //! # Method
 //!
 //! Negamax with alpha-beta ([`search`](self)), run as a series of null-window probes that narrow
-//! the interval of possible values. At each node: the opponent's immediate threats force or
-//! lose the game, moves just below an opponent's threat are never played, the number of
-//! stones bounds the value, and a transposition table ([`table`](self)) keeps an upper and a
-//! lower bound and the best move of each position, a position and its mirror image sharing
-//! one entry. Moves are tried best-move first, then by the number of threats they create,
-//! centre first among equals.
+//! the interval of possible values: first halfway to each extreme (cheap, and enough when the
+//! game ends early), then the sign, then one step at a time away from 0. At each node: the
+//! opponent's immediate threats force or lose the game, moves just below an opponent's threat
+//! are never played, and the number of stones bounds the value. A transposition table
+//! ([`table`](self)) keeps an upper and a lower bound and the best move of each position; a
+//! position and its mirror image share one entry, and a symmetric position searches only half
+//! its moves. The table's best move is searched first, before the other moves are generated;
+//! then, far from the end, every child is looked up (enhanced transposition cutoff), and the
+//! children are searched by the number of threats they create, centre first among equals.
+//!
+//! Contract: [`Solver::solve`] needs a game that is not over (else [`SolveError::GameOver`]);
+//! the side to move may be able to win at once.
 
 mod order;
 mod position;

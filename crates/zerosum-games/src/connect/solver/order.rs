@@ -32,12 +32,6 @@ impl MoveList {
         self.len += 1;
     }
 
-    /// Number of columns.
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
     /// The columns, best first.
     #[inline]
     pub fn columns(&self) -> impl Iterator<Item = usize> + '_ {
@@ -57,7 +51,6 @@ mod tests {
         for (column, score) in [(3, 1), (2, 4), (4, 1), (1, 0), (5, 4)] {
             list.add(column, score);
         }
-        assert_eq!(list.len(), 5);
         assert_eq!(list.columns().collect::<Vec<_>>(), [2, 5, 3, 4, 1]);
     }
 }

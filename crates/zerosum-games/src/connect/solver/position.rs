@@ -98,8 +98,6 @@ pub(super) struct Geometry<B: Bits> {
     pub bottom: B,
     /// Every cell of the board (no sentinel).
     pub board: B,
-    /// Cells of odd rows counting from 1 at the bottom (heights 0, 2, 4, ...).
-    pub odd_rows: B,
     /// The cells of each column.
     columns: Box<[B]>,
     /// Columns, centre first, then alternately left and right of it moving outwards.
@@ -122,9 +120,6 @@ impl<B: Bits> Geometry<B> {
         let columns: Box<[B]> = (0..cols).map(column).collect();
         let bottom = (0..cols).fold(B::ZERO, |acc, c| acc | B::ONE << (c * (rows + 1)));
         let board = columns.iter().fold(B::ZERO, |acc, &c| acc | c);
-        let odd_rows = (0..rows)
-            .step_by(2)
-            .fold(B::ZERO, |acc, h| acc | bottom << h);
         // Centre first; for an even width the left one of the two centre columns first.
         let mut order: Vec<u8> = (0..cols as u8).collect();
         order.sort_by_key(|&c| ((2 * c as i32 + 1 - cols as i32).abs(), c));
@@ -135,7 +130,6 @@ impl<B: Bits> Geometry<B> {
             cells: rows * cols,
             bottom,
             board,
-            odd_rows,
             columns,
             order: order.into_boxed_slice(),
             four: k == 4 && 3 * (rows + 2) < B::BITS,
@@ -178,20 +172,18 @@ impl<B: Bits> Geometry<B> {
         runs & self.board & !mask
     }
 
-    /// Four in a row, unrolled (Pons): for each direction, three stones on one side, or two on
-    /// one side and one on the other.
+    /// Four in a row, unrolled: along each line, with `l1`..`l3` the cells one to three steps
+    /// back and `r1`..`r3` forward, a cell completes a run with stones on `l1 l2 l3`,
+    /// `l1 l2 r1`, `l1 r1 r2` or `r1 r2 r3` (after Pons).
     #[inline]
     fn winning_cells_four(&self, s: B) -> B {
         let h = self.rows;
         // Vertical: only stones below can complete a run, the cells above being empty.
         let mut r = (s << 1) & (s << 2) & (s << 3);
         for step in [h + 1, h, h + 2] {
-            let p = (s << step) & (s << (2 * step));
-            r |= p & (s << (3 * step));
-            r |= p & (s >> step);
-            let p = (s >> step) & (s >> (2 * step));
-            r |= p & (s << step);
-            r |= p & (s >> (3 * step));
+            let (l1, l2, l3) = (s << step, s << (2 * step), s << (3 * step));
+            let (r1, r2, r3) = (s >> step, s >> (2 * step), s >> (3 * step));
+            r |= (l1 & l2 & (l3 | r1)) | (r1 & r2 & (l1 | r3));
         }
         r
     }
@@ -207,35 +199,6 @@ impl<B: Bits> Geometry<B> {
             }
         }
         r
-    }
-
-    /// True if `stones` hold a run of `k`.
-    pub fn has_run(&self, stones: B) -> bool {
-        let h = self.rows;
-        [1, h + 1, h, h + 2]
-            .into_iter()
-            .any(|step| run_starts(stones, step, self.k) != B::ZERO)
-    }
-
-    /// Cells on some line of `k` cells of the board that holds none of `blocked`: the cells
-    /// where a player without stones in `blocked` could still complete a run.
-    pub fn open_lines(&self, blocked: B) -> B {
-        let free = self.board & !blocked;
-        let (h, k) = (self.rows, self.k);
-        let mut cells = B::ZERO;
-        for step in [1, h + 1, h, h + 2] {
-            let starts = run_starts(free, step, k);
-            // Spread each start over its k cells, by doubling.
-            let mut spread = starts;
-            let mut have = 1;
-            while have < k && spread != B::ZERO {
-                let grow = have.min(k - have);
-                spread |= shl(spread, step.saturating_mul(grow));
-                have += grow;
-            }
-            cells |= spread;
-        }
-        cells & free
     }
 }
 
@@ -298,31 +261,59 @@ impl<B: Bits> Position<B> {
         self.mirror_current + self.mirror_mask
     }
 
-    /// The key under which the position and its mirror image share a table entry: the smaller
-    /// of [`Position::key`] and [`Position::mirror_key`].
+    /// The key of the table entry of the position: with `MIRROR`, the smaller of
+    /// [`Position::key`] and [`Position::mirror_key`], which a position and its mirror image
+    /// share; else the key itself.
     #[inline]
-    pub fn table_key(&self) -> B {
-        let (key, mirror_key) = (self.key(), self.mirror_key());
-        if mirror_key.widen() < key.widen() {
-            mirror_key
-        } else {
-            key
+    pub fn table_key<const MIRROR: bool>(&self) -> B {
+        let key = self.key();
+        if MIRROR {
+            let mirror_key = self.mirror_key();
+            if mirror_key.widen() < key.widen() {
+                return mirror_key;
+            }
         }
+        key
     }
 
-    /// The position after the side to move drops a stone in `col`, which is not full.
+    /// True if some cell holds a stone of one side and its mirror cell a stone of the other.
+    /// Every position below such a position has the same clash, so no position below it can
+    /// also reach a mirror image of another.
     #[inline]
-    pub fn played(&self, geometry: &Geometry<B>, col: usize) -> Self {
-        let mirror_col = geometry.cols as usize - 1 - col;
-        let cell = (self.mask + geometry.bottom) & geometry.column(col);
-        let mirror_cell = (self.mirror_mask + geometry.bottom) & geometry.column(mirror_col);
+    pub fn clashes_with_mirror(&self) -> bool {
+        self.current & (self.mirror_current ^ self.mirror_mask) != B::ZERO
+    }
+
+    /// The position after the side to move drops a stone on `cell`, the free cell of column
+    /// `col`. The mirror boards are kept up to date only with `MIRROR`, and must not be used
+    /// below a position played without it.
+    #[inline]
+    pub fn with_stone<const MIRROR: bool>(&self, g: &Geometry<B>, col: usize, cell: B) -> Self {
+        let (mirror_current, mirror_mask) = if MIRROR {
+            let stride = g.rows + 1;
+            let mirror_cell =
+                (cell >> (col as u32 * stride)) << ((g.cols - 1 - col as u32) * stride);
+            (
+                self.mirror_current ^ self.mirror_mask,
+                self.mirror_mask | mirror_cell,
+            )
+        } else {
+            (self.mirror_current, self.mirror_mask)
+        };
         Position {
             current: self.current ^ self.mask,
             mask: self.mask | cell,
-            mirror_current: self.mirror_current ^ self.mirror_mask,
-            mirror_mask: self.mirror_mask | mirror_cell,
+            mirror_current,
+            mirror_mask,
             moves: self.moves + 1,
         }
+    }
+
+    /// The position after the side to move drops a stone in `col`, which is not full, mirror
+    /// boards included.
+    pub fn played(&self, g: &Geometry<B>, col: usize) -> Self {
+        let cell = self.playable(g) & g.column(col);
+        self.with_stone::<true>(g, col, cell)
     }
 }
 
@@ -350,15 +341,5 @@ mod tests {
                 general.winning_cells(stones, mask)
             );
         }
-    }
-
-    #[test]
-    fn open_lines_of_an_empty_row() {
-        // One row of 5 cells, runs of 3: every cell lies on an open line; a stone in the
-        // middle blocks all three lines, leaving none.
-        let geometry = Geometry::<u64>::new(1, 5, 3);
-        assert_eq!(geometry.open_lines(0), geometry.board);
-        let middle = 1u64 << (2 * 2);
-        assert_eq!(geometry.open_lines(middle), 0);
     }
 }

@@ -7,13 +7,9 @@ use super::Solver;
 use crate::connect::Bits;
 
 /// Positions with at least this many empty cells look their children up in the table before
-/// searching them (enhanced transposition cutoff).
-fn etc_min_empty() -> u32 { tune(1, 100) }
-pub(super) fn tune(i: usize, default: u32) -> u32 {
-    static T: std::sync::OnceLock<Vec<Option<u32>>> = std::sync::OnceLock::new();
-    T.get_or_init(|| std::env::var("TUNE").unwrap_or_default().split(',').map(|x| x.parse().ok()).collect())
-        .get(i).copied().flatten().unwrap_or(default)
-}
+/// searching any (enhanced transposition cutoff); closer to the end of the game the lookups
+/// cost more than the searches they save.
+const ETC_MIN_EMPTY: u32 = 16;
 
 impl<B: Bits> Solver<B> {
     /// The exact value of `pos` (its sign only if `weak`). Precondition: the game is not over.
@@ -30,24 +26,37 @@ impl<B: Bits> Solver<B> {
         // The opponent may win with its next stone; the side to move cannot with this one.
         let mut min = -g.win_score(pos.moves + 2);
         let mut max = g.win_score(pos.moves + 3);
-        if weak {
-            min = min.max(-1);
-            max = max.min(1);
-        }
+        // Mirror images share table entries only where a position and a mirror image of
+        // another can both be reached.
+        let mirror = !pos.clashes_with_mirror();
         // Each probe asks "is the value above `probe`?" and moves one end of the interval.
-        // Probes start near 0 (the sign is the cheapest question) and halve the interval.
+        // First the quick wins and losses: probes halfway to the extreme scores are shallow,
+        // and settle the game when it ends early.
+        for probe in [max / 2, min / 2] {
+            if min < probe && probe < max {
+                let value = self.probe(pos, probe, mirror);
+                if value <= probe {
+                    max = value;
+                } else {
+                    min = value;
+                }
+            }
+        }
+        if weak {
+            min = min.clamp(-1, 1);
+            max = max.clamp(-1, 1);
+        }
+        // Then the sign, and then one step at a time away from 0: the values left are small,
+        // and the probes closest to the value, which it takes anyway, are the costly ones.
         while min < max {
-            let mut probe = min + (max - min) / 2;
-            if probe <= 0 && min / 2 < probe {
-                probe = min / 2;
-            } else if probe >= 0 && max / 2 > probe {
-                probe = max / 2;
-            }
-            let before = self.nodes;
-            let value = self.negamax(pos, probe, probe + 1);
-            if tune(8, 0) == 1 {
-                eprintln!("probe {probe} -> {value} nodes {}", self.nodes - before);
-            }
+            let probe = if min >= 0 {
+                min
+            } else if max <= 0 {
+                max - 1
+            } else {
+                0
+            };
+            let value = self.probe(pos, probe, mirror);
             if value <= probe {
                 max = value;
             } else {
@@ -61,12 +70,28 @@ impl<B: Bits> Solver<B> {
         }
     }
 
+    /// Searches `pos` with the null window `(probe, probe + 1)`: the result is above `probe`
+    /// (and a lower bound) or not (and an upper bound). `mirror`: see
+    /// [`Position::clashes_with_mirror`].
+    fn probe(&mut self, pos: &Position<B>, probe: i32, mirror: bool) -> i32 {
+        if mirror {
+            self.negamax::<true>(pos, probe, probe + 1)
+        } else {
+            self.negamax::<false>(pos, probe, probe + 1)
+        }
+    }
+
     /// Negamax with alpha-beta, failing soft: the result `v` is the exact value if
     /// `alpha < v < beta`, an upper bound if `v <= alpha`, a lower bound if `v >= beta`.
     ///
     /// Preconditions: `alpha < beta`; the game is not over and the side to move cannot win
     /// with its next stone (the caller played only non-losing moves).
-    fn negamax(&mut self, pos: &Position<B>, mut alpha: i32, mut beta: i32) -> i32 {
+    fn negamax<const MIRROR: bool>(
+        &mut self,
+        pos: &Position<B>,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
         self.nodes += 1;
         let g = &self.geometry;
         let possible = pos.playable(g);
@@ -100,18 +125,10 @@ impl<B: Bits> Solver<B> {
             return upper;
         }
         let empty = g.cells - pos.moves;
-        if tune(10, 1) == 1 {
-            if alpha >= 0 && g.open_lines(pos.opponent()) == B::ZERO {
-                return 0;
-            }
-            if beta <= 0 && g.open_lines(pos.current) == B::ZERO {
-                return 0;
-            }
-        }
+
         let key = pos.key();
-        let mirror_key = pos.mirror_key();
-        let mirrored = mirror_key.widen() < key.widen();
-        let table_key = if mirrored { mirror_key } else { key };
+        let mirrored = MIRROR && pos.mirror_key().widen() < key.widen();
+        let table_key = pos.table_key::<MIRROR>();
         let last_col = g.cols as usize - 1;
         let mut best_move = None;
         if let Some(bounds) = self.table.get(table_key) {
@@ -138,37 +155,43 @@ impl<B: Bits> Solver<B> {
         // The table's best move first, before the others are even generated: it often
         // refutes the position at once.
         if let Some(col) = best_move {
-            let child = pos.played(g, col);
-            best = -self.negamax(&child, -beta, -alpha);
+            let child = pos.with_stone::<MIRROR>(g, col, candidates & g.column(col));
+            best = -self.negamax::<MIRROR>(&child, -beta, -alpha);
             best_col = col;
             alpha = alpha.max(best);
         }
 
         if best < beta {
-            // A symmetric position needs only the columns up to the centre.
             let g = &self.geometry;
-            let symmetric = key == mirror_key;
+            // A symmetric position needs only the columns up to the centre.
+            let symmetric = MIRROR && key == pos.mirror_key();
+            let single = candidates.count_ones() == 1;
             let mut moves = MoveList::new();
             for &col in g.order.iter() {
                 let col = col as usize;
                 let cell = candidates & g.column(col);
-                if cell == B::ZERO
-                    || (symmetric && col > last_col - col)
-                    || best_move == Some(col)
+                if cell == B::ZERO || best_move == Some(col) || (symmetric && col > last_col - col)
                 {
                     continue;
                 }
-                self.table.prefetch(pos.played(g, col).table_key());
-                let threats = g.winning_cells(pos.current | cell, pos.mask | cell);
-                moves.add(col, threats.count_ones());
+                let child = pos.with_stone::<MIRROR>(g, col, cell);
+                self.table.prefetch(child.table_key::<MIRROR>());
+                // A lone move needs no ordering score.
+                let score = if single {
+                    0
+                } else {
+                    g.winning_cells(pos.current | cell, pos.mask | cell)
+                        .count_ones()
+                };
+                moves.add(col, score);
             }
 
             // Enhanced transposition cutoff: a child already known to be bad enough for the
             // opponent refutes this position without a search.
-            if empty >= etc_min_empty() {
+            if empty >= ETC_MIN_EMPTY {
                 for col in moves.columns() {
-                    let child = pos.played(g, col);
-                    if let Some(bounds) = self.table.get(child.table_key()) {
+                    let child = pos.with_stone::<MIRROR>(g, col, candidates & g.column(col));
+                    if let Some(bounds) = self.table.get(child.table_key::<MIRROR>()) {
                         if -bounds.upper >= beta {
                             return -bounds.upper;
                         }
@@ -177,8 +200,9 @@ impl<B: Bits> Solver<B> {
             }
 
             for col in moves.columns() {
-                let child = pos.played(&self.geometry, col);
-                let score = -self.negamax(&child, -beta, -alpha);
+                let g = &self.geometry;
+                let child = pos.with_stone::<MIRROR>(g, col, candidates & g.column(col));
+                let score = -self.negamax::<MIRROR>(&child, -beta, -alpha);
                 if score > best {
                     best = score;
                     best_col = col;
@@ -189,12 +213,14 @@ impl<B: Bits> Solver<B> {
                 }
             }
         }
+
         let stored_col = if mirrored {
             last_col - best_col
         } else {
             best_col
         };
         let nodes = self.nodes - nodes_before;
+        debug_assert!(best >= lower, "a bound contradicts another");
         if best >= beta {
             self.table
                 .put(table_key, best, upper, Some(stored_col), nodes);

@@ -275,7 +275,9 @@ mod tests {
     fn the_region_grows_and_keeps_its_entries() {
         let mut table = Table::<u64>::new(64);
         assert_eq!(table.bits, START_BITS);
-        let keys: Vec<u64> = (0..100_000u64).map(|i| i.wrapping_mul(0x2545_F491_4F6C_DD1D)).collect();
+        let keys: Vec<u64> = (0..100_000u64)
+            .map(|i| i.wrapping_mul(0x2545_F491_4F6C_DD1D))
+            .collect();
         for (i, &key) in keys.iter().enumerate() {
             table.put(key, -(i as i32 % 20), 20, Some(i % 7), 1 << (i % 40));
         }
