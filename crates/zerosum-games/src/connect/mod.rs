@@ -13,12 +13,14 @@
 
 mod evaluator;
 mod packed;
+mod solver;
 mod threats;
 mod wide;
 mod windows;
 
 pub use evaluator::{ConnectEvaluator, ConnectWeights};
 pub use packed::{Bits, Packed};
+pub use solver::{SolveError, Solver};
 pub use wide::Wide;
 
 use serde_json::json;

@@ -1,0 +1,235 @@
+//! The search: negamax with alpha-beta over exact game values, driven by null-window probes
+//! that narrow the value's interval (Pons' "score narrowing").
+
+use super::order::MoveList;
+use super::position::Position;
+use super::Solver;
+use crate::connect::Bits;
+
+/// Positions with at least this many empty cells look their children up in the table before
+/// searching any (enhanced transposition cutoff); closer to the end of the game the lookups
+/// cost more than the searches they save.
+const ETC_MIN_EMPTY: u32 = 16;
+
+impl<B: Bits> Solver<B> {
+    /// The exact value of `pos` (its sign only if `weak`). Precondition: the game is not over.
+    pub(super) fn solve_position(&mut self, pos: &Position<B>, weak: bool) -> i32 {
+        self.nodes = 0;
+        let g = &self.geometry;
+        if g.winning_cells(pos.current, pos.mask) & pos.playable(g) != B::ZERO {
+            let score = g.win_score(pos.moves + 1);
+            return if weak { score.signum() } else { score };
+        }
+        if !g.runs_possible() {
+            return 0;
+        }
+        // The opponent may win with its next stone; the side to move cannot with this one.
+        let mut min = -g.win_score(pos.moves + 2);
+        let mut max = g.win_score(pos.moves + 3);
+        // Mirror images share table entries only where a position and a mirror image of
+        // another can both be reached.
+        let mirror = !pos.clashes_with_mirror();
+        // Each probe asks "is the value above `probe`?" and moves one end of the interval.
+        // First the quick wins and losses: probes halfway to the extreme scores are shallow,
+        // and settle the game when it ends early.
+        for probe in [max / 2, min / 2] {
+            if min < probe && probe < max {
+                let value = self.probe(pos, probe, mirror);
+                if value <= probe {
+                    max = value;
+                } else {
+                    min = value;
+                }
+            }
+        }
+        if weak {
+            min = min.clamp(-1, 1);
+            max = max.clamp(-1, 1);
+        }
+        // Then the sign, and then one step at a time away from 0: the values left are small,
+        // and the probes closest to the value, which it takes anyway, are the costly ones.
+        while min < max {
+            let probe = if min >= 0 {
+                min
+            } else if max <= 0 {
+                max - 1
+            } else {
+                0
+            };
+            let value = self.probe(pos, probe, mirror);
+            if value <= probe {
+                max = value;
+            } else {
+                min = value;
+            }
+        }
+        if weak {
+            min.signum()
+        } else {
+            min
+        }
+    }
+
+    /// Searches `pos` with the null window `(probe, probe + 1)`: the result is above `probe`
+    /// (and a lower bound) or not (and an upper bound). `mirror`: see
+    /// [`Position::clashes_with_mirror`].
+    fn probe(&mut self, pos: &Position<B>, probe: i32, mirror: bool) -> i32 {
+        if mirror {
+            self.negamax::<true>(pos, probe, probe + 1)
+        } else {
+            self.negamax::<false>(pos, probe, probe + 1)
+        }
+    }
+
+    /// Negamax with alpha-beta, failing soft: the result `v` is the exact value if
+    /// `alpha < v < beta`, an upper bound if `v <= alpha`, a lower bound if `v >= beta`.
+    ///
+    /// Preconditions: `alpha < beta`; the game is not over and the side to move cannot win
+    /// with its next stone (the caller played only non-losing moves).
+    fn negamax<const MIRROR: bool>(
+        &mut self,
+        pos: &Position<B>,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        let g = &self.geometry;
+        let possible = pos.playable(g);
+        let threats = g.winning_cells(pos.opponent(), pos.mask);
+        // A threat the opponent could take at once must be blocked; two cannot be.
+        let forced = possible & threats;
+        let candidates = if forced == B::ZERO {
+            possible
+        } else if forced.count_ones() > 1 {
+            return -g.win_score(pos.moves + 2);
+        } else {
+            forced
+        };
+        // Never play just below an opponent's threat.
+        let candidates = candidates & !(threats >> 1);
+        if candidates == B::ZERO {
+            return -g.win_score(pos.moves + 2);
+        }
+        // Two cells left: neither side can win (the opponent's last cell is not a threat).
+        if pos.moves + 2 >= g.cells {
+            return 0;
+        }
+
+        // Neither side wins with its next stone.
+        let mut lower = -g.win_score(pos.moves + 4);
+        let mut upper = g.win_score(pos.moves + 3);
+        if lower >= beta {
+            return lower;
+        }
+        if upper <= alpha {
+            return upper;
+        }
+        let empty = g.cells - pos.moves;
+
+        let key = pos.key();
+        let mirrored = MIRROR && pos.mirror_key().widen() < key.widen();
+        let table_key = pos.table_key::<MIRROR>();
+        let last_col = g.cols as usize - 1;
+        let mut best_move = None;
+        if let Some(bounds) = self.table.get(table_key) {
+            lower = lower.max(bounds.lower);
+            upper = upper.min(bounds.upper);
+            if lower >= beta {
+                return lower;
+            }
+            if upper <= alpha || lower == upper {
+                return upper;
+            }
+            best_move = bounds
+                .best
+                .map(|c| if mirrored { last_col - c } else { c })
+                .filter(|&c| candidates & g.column(c) != B::ZERO);
+        }
+        alpha = alpha.max(lower);
+        beta = beta.min(upper);
+        let alpha_in = alpha;
+        let nodes_before = self.nodes;
+        let mut best = i32::MIN;
+        let mut best_col = 0;
+
+        // The table's best move first, before the others are even generated: it often
+        // refutes the position at once.
+        if let Some(col) = best_move {
+            let child = pos.with_stone::<MIRROR>(g, col, candidates & g.column(col));
+            best = -self.negamax::<MIRROR>(&child, -beta, -alpha);
+            best_col = col;
+            alpha = alpha.max(best);
+        }
+
+        if best < beta {
+            let g = &self.geometry;
+            // A symmetric position needs only the columns up to the centre.
+            let symmetric = MIRROR && key == pos.mirror_key();
+            let single = candidates.count_ones() == 1;
+            let mut moves = MoveList::new();
+            for &col in g.order.iter() {
+                let col = col as usize;
+                let cell = candidates & g.column(col);
+                if cell == B::ZERO || best_move == Some(col) || (symmetric && col > last_col - col)
+                {
+                    continue;
+                }
+                let child = pos.with_stone::<MIRROR>(g, col, cell);
+                self.table.prefetch(child.table_key::<MIRROR>());
+                // A lone move needs no ordering score.
+                let score = if single {
+                    0
+                } else {
+                    g.winning_cells(pos.current | cell, pos.mask | cell)
+                        .count_ones()
+                };
+                moves.add(col, score);
+            }
+
+            // Enhanced transposition cutoff: a child already known to be bad enough for the
+            // opponent refutes this position without a search.
+            if empty >= ETC_MIN_EMPTY {
+                for col in moves.columns() {
+                    let child = pos.with_stone::<MIRROR>(g, col, candidates & g.column(col));
+                    if let Some(bounds) = self.table.get(child.table_key::<MIRROR>()) {
+                        if -bounds.upper >= beta {
+                            return -bounds.upper;
+                        }
+                    }
+                }
+            }
+
+            for col in moves.columns() {
+                let g = &self.geometry;
+                let child = pos.with_stone::<MIRROR>(g, col, candidates & g.column(col));
+                let score = -self.negamax::<MIRROR>(&child, -beta, -alpha);
+                if score > best {
+                    best = score;
+                    best_col = col;
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = alpha.max(score);
+                }
+            }
+        }
+
+        let stored_col = if mirrored {
+            last_col - best_col
+        } else {
+            best_col
+        };
+        let nodes = self.nodes - nodes_before;
+        debug_assert!(best >= lower, "a bound contradicts another");
+        if best >= beta {
+            self.table
+                .put(table_key, best, upper, Some(stored_col), nodes);
+        } else if best > alpha_in {
+            self.table
+                .put(table_key, best, best, Some(stored_col), nodes);
+        } else {
+            self.table.put(table_key, lower, best, None, nodes);
+        }
+        best
+    }
+}
