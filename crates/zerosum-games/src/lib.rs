@@ -79,7 +79,7 @@ pub trait EvaluatedGame: Game {
 /// Generic code to run on the concrete game a spec names (see [`visit_game`]).
 pub trait GameVisitor {
     type Output;
-    fn visit<G: Game>(self, game: G) -> Self::Output;
+    fn visit<G: EvaluatedGame>(self, game: G) -> Self::Output;
 }
 
 /// Builds the concrete game `spec` names, in its starting position, and hands it to `visitor`.
@@ -104,7 +104,7 @@ pub fn new_game(spec: &GameSpec) -> Result<Box<dyn DynGame>, SpecError> {
     struct Boxed;
     impl GameVisitor for Boxed {
         type Output = Box<dyn DynGame>;
-        fn visit<G: Game>(self, game: G) -> Box<dyn DynGame> {
+        fn visit<G: EvaluatedGame>(self, game: G) -> Box<dyn DynGame> {
             Box::new(DynAdapter(game))
         }
     }

@@ -95,13 +95,24 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
 }
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
-    /// A searcher with its own table of `table_mb` MB.
+    /// A searcher with its own table of `table_mb` MB (aborts if memory runs out; see
+    /// [`Searcher::try_new`]).
     pub fn new(evaluator: E, algorithm: Algorithm, table_mb: usize) -> Self {
         Self::with_table(
             evaluator,
             algorithm,
             Arc::new(TranspositionTable::new(table_mb)),
         )
+    }
+
+    /// A searcher with its own table of `table_mb` MB, or an error if it cannot be allocated.
+    pub fn try_new(
+        evaluator: E,
+        algorithm: Algorithm,
+        table_mb: usize,
+    ) -> Result<Self, crate::TableTooBig> {
+        let table = TranspositionTable::try_new(table_mb)?;
+        Ok(Self::with_table(evaluator, algorithm, Arc::new(table)))
     }
 
     /// A searcher using a shared table.
@@ -156,7 +167,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let mut game = position.clone();
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits.time.map(|t| start + t.saturating_sub(unwind_reserve(t)));
+        self.deadline = limits
+            .time
+            .map(|t| start + t.saturating_sub(unwind_reserve(t)));
         self.stop_flag = limits.stop.clone();
         self.stopped = false;
         self.table.new_search();

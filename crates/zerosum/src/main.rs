@@ -1,11 +1,15 @@
 //! `zerosum`: the command line. It parses arguments and wires the crates together; rules live
-//! in `zerosum-games`, vocabulary in `zerosum-core`.
+//! in `zerosum-games`, search in `zerosum-search`, vocabulary in `zerosum-core`.
 
 mod commands;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
+use zerosum_search::Algorithm;
+
+use commands::bench::SolverBench;
+use commands::search::EngineOptions;
 
 /// An engine and arena for two-player, zero-sum, perfect-information board games.
 #[derive(Parser)]
@@ -23,9 +27,8 @@ enum Command {
     Show {
         /// Game spec, e.g. connect4, mnk:15x15x5, hex:11, atoll:standard, unstable:10x6.
         spec: String,
-        /// Moves to play first, separated by commas (e.g. `a1,b2,c3`; `4453` on Connect Four).
-        #[arg(long, allow_hyphen_values = true, default_value = "")]
-        moves: String,
+        #[command(flatten)]
+        position: Position,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -37,18 +40,168 @@ enum Command {
         spec: String,
         /// Deepest count.
         depth: usize,
-        /// Moves to play before counting.
-        #[arg(long, allow_hyphen_values = true, default_value = "")]
-        moves: String,
+        #[command(flatten)]
+        position: Position,
     },
+    /// Search a position by iterative deepening: one info line per iteration, then the best
+    /// move.
+    Search {
+        /// Game spec.
+        spec: String,
+        #[command(flatten)]
+        position: Position,
+        #[command(flatten)]
+        engine: Engine,
+    },
+    /// The value of every legal move, best first.
+    Analyze {
+        /// Game spec.
+        spec: String,
+        #[command(flatten)]
+        position: Position,
+        #[command(flatten)]
+        engine: Engine,
+    },
+    /// The exact value of a position and the moves that keep it. Without --moves, reads one
+    /// position per line from standard input and prints `position score` per line.
+    Solve {
+        /// Game spec.
+        spec: String,
+        /// Moves to play first, separated by commas.
+        #[arg(long, allow_hyphen_values = true)]
+        moves: Option<String>,
+        /// Win, draw or loss only (faster).
+        #[arg(long)]
+        weak: bool,
+        /// Transposition table size in MB.
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+    },
+    /// Benchmark: fixed positions searched to fixed depths; the last line is the node
+    /// signature.
+    Bench {
+        #[command(subcommand)]
+        suite: Option<BenchSuite>,
+    },
+}
+
+#[derive(Subcommand)]
+enum BenchSuite {
+    /// Solve test sets of `moves score` lines, the table cleared before each position.
+    Connect4 {
+        /// Test set files (e.g. ../shared/data/connect4/pons/Test_L3_R1).
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Board of the files.
+        #[arg(long, default_value = "connect4")]
+        spec: String,
+        /// Moves are 0-based digits (as in the 9x5 sets), not 1-based.
+        #[arg(long)]
+        zero_based: bool,
+        /// Only the first N positions of each file.
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Win, draw or loss only.
+        #[arg(long)]
+        weak: bool,
+        /// Transposition table size in MB.
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+        /// One JSON object per file.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Args)]
+struct Position {
+    /// Moves to play first, separated by commas (e.g. `a1,b2,c3`; `4453` on Connect Four).
+    #[arg(long, allow_hyphen_values = true, default_value = "")]
+    moves: String,
+}
+
+#[derive(Args)]
+struct Engine {
+    /// Seconds for the whole search (default 1 when no limit is given).
+    #[arg(long)]
+    time: Option<f64>,
+    /// Deepest iteration.
+    #[arg(long)]
+    depth: Option<usize>,
+    /// Node budget.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Transposition table size in MB.
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+    /// Search algorithm: pvs, mtdf, alphabeta or minimax.
+    #[arg(long, default_value = "pvs")]
+    algo: Algorithm,
+}
+
+impl Engine {
+    fn options(&self) -> EngineOptions {
+        EngineOptions {
+            time: self.time,
+            depth: self.depth,
+            nodes: self.nodes,
+            hash_mb: self.hash,
+            algorithm: self.algo,
+        }
+    }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Games => commands::games(),
-        Command::Show { spec, moves, json } => commands::show(&spec, &moves, json),
-        Command::Perft { spec, depth, moves } => commands::perft(&spec, depth, &moves),
+        Command::Games => commands::rules::games(),
+        Command::Show {
+            spec,
+            position,
+            json,
+        } => commands::rules::show(&spec, &position.moves, json),
+        Command::Perft {
+            spec,
+            depth,
+            position,
+        } => commands::rules::perft(&spec, depth, &position.moves),
+        Command::Search {
+            spec,
+            position,
+            engine,
+        } => commands::search::search(&spec, &position.moves, &engine.options()),
+        Command::Analyze {
+            spec,
+            position,
+            engine,
+        } => commands::search::analyze(&spec, &position.moves, &engine.options()),
+        Command::Solve {
+            spec,
+            moves,
+            weak,
+            hash,
+        } => commands::solve::solve(&spec, moves.as_deref(), weak, hash),
+        Command::Bench { suite: None } => commands::bench::bench(),
+        Command::Bench {
+            suite:
+                Some(BenchSuite::Connect4 {
+                    files,
+                    spec,
+                    zero_based,
+                    limit,
+                    weak,
+                    hash,
+                    json,
+                }),
+        } => commands::bench::bench_solver(&SolverBench {
+            files,
+            spec,
+            zero_based,
+            limit,
+            weak,
+            hash_mb: hash,
+            json,
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

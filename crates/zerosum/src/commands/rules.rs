@@ -4,7 +4,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use zerosum_core::{perft as count_leaves, Game, ALIASES};
+use zerosum_core::{perft as count_leaves, ALIASES};
 use zerosum_games::{new_game, visit_game, EvaluatedGame, GameVisitor, FAMILIES};
 
 use super::parse_spec;

@@ -1,0 +1,224 @@
+//! The engine under a clock, as players meet it: it answers within its time on every move with
+//! both cores busy, and it beats the reference players without ever losing; on drawn boards it
+//! never loses at all.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use zerosum_core::conformance::SplitMix;
+use zerosum_core::{Game, GameSpec, Outcome, Side, Status};
+use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
+use zerosum_search::{Algorithm, SearchLimits, Searcher};
+
+/// Per-move budget of these tests.
+const MOVE_TIME: Duration = Duration::from_millis(100);
+
+/// Keeps every core busy until dropped, so that the engine is timed on a loaded machine.
+struct BusyCores {
+    stop: Arc<AtomicBool>,
+    threads: Vec<thread::JoinHandle<()>>,
+}
+
+impl BusyCores {
+    fn start() -> Self {
+        let stop = Arc::new(AtomicBool::new(false));
+        let cores = thread::available_parallelism().map_or(2, |n| n.get());
+        let threads = (0..cores)
+            .map(|i| {
+                let stop = Arc::clone(&stop);
+                thread::spawn(move || {
+                    let mut x = i as u64;
+                    while !stop.load(Ordering::Relaxed) {
+                        x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+                        std::hint::black_box(x);
+                    }
+                })
+            })
+            .collect();
+        BusyCores { stop, threads }
+    }
+}
+
+impl Drop for BusyCores {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        for t in self.threads.drain(..) {
+            let _ = t.join();
+        }
+    }
+}
+
+/// The reference opponents of the course frameworks.
+#[derive(Clone, Copy, Debug)]
+enum Opponent {
+    /// A uniformly random legal move.
+    Random,
+    /// Wins in one if it can, else blocks the opponent's win in one, else random.
+    WinOrBlock,
+}
+
+fn opponent_move<G: Game>(game: &G, kind: Opponent, rng: &mut SplitMix) -> G::Move {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let random = moves[rng.below(moves.len())];
+    if let Opponent::Random = kind {
+        return random;
+    }
+    let me = game.to_move();
+    let mut probe = game.clone();
+    for &mv in &moves {
+        probe.play(mv);
+        let wins = probe.status() == Status::Over(Outcome::Win(me));
+        probe.undo();
+        if wins {
+            return mv;
+        }
+    }
+    // Block: the first move, from a random starting point, after which the opponent has no
+    // win in one (the games have no null move to ask "where would it win?" directly).
+    let offset = rng.below(moves.len());
+    for &mv in moves[offset..].iter().chain(&moves[..offset]) {
+        probe.play(mv);
+        let mut replies = Vec::new();
+        probe.legal_moves(&mut replies);
+        let allows_win = replies.iter().any(|&reply| {
+            probe.play(reply);
+            let lost = probe.status() == Status::Over(Outcome::Win(!me));
+            probe.undo();
+            lost
+        });
+        probe.undo();
+        if !allows_win {
+            return mv;
+        }
+    }
+    random
+}
+
+/// Results of a match of the engine against one opponent.
+#[derive(Debug, Default)]
+struct Tally {
+    wins: usize,
+    draws: usize,
+    losses: usize,
+    moves: usize,
+    worst: Duration,
+}
+
+struct Match {
+    games_per_side: usize,
+    opponent: Option<Opponent>,
+    seed: u64,
+}
+
+impl GameVisitor for Match {
+    type Output = Tally;
+
+    fn visit<G: EvaluatedGame>(self, start: G) -> Tally {
+        let mut rng = SplitMix::new(self.seed);
+        let mut tally = Tally::default();
+        let mut engine = Searcher::new(start.evaluator(), Algorithm::Pvs, 16);
+        let mut other = Searcher::new(start.evaluator(), Algorithm::Pvs, 16);
+        for game_index in 0..2 * self.games_per_side {
+            let engine_side = if game_index % 2 == 0 {
+                Side::First
+            } else {
+                Side::Second
+            };
+            let mut game = start.clone();
+            while !game.status().is_over() {
+                let mv = match self.opponent {
+                    Some(kind) if game.to_move() != engine_side => {
+                        opponent_move(&game, kind, &mut rng)
+                    }
+                    _ => {
+                        let searcher = if game.to_move() == engine_side {
+                            &mut engine
+                        } else {
+                            &mut other
+                        };
+                        let begun = Instant::now();
+                        let result = searcher.search(&game, &SearchLimits::time(MOVE_TIME), |_| {});
+                        tally.worst = tally.worst.max(begun.elapsed());
+                        tally.moves += 1;
+                        result.best_move.expect("a move while the game goes on")
+                    }
+                };
+                assert!(game.is_legal(mv));
+                game.play(mv);
+            }
+            match game.status().winner() {
+                Some(side) if side == engine_side => tally.wins += 1,
+                None => tally.draws += 1,
+                Some(_) => {
+                    let line: Vec<String> = game
+                        .history()
+                        .iter()
+                        .map(|&m| game.format_move(m))
+                        .collect();
+                    eprintln!("{} lost as {engine_side}: {}", game.spec(), line.join(","));
+                    tally.losses += 1;
+                }
+            }
+        }
+        tally
+    }
+}
+
+fn play(spec: &str, games_per_side: usize, opponent: Option<Opponent>) -> Tally {
+    let spec: GameSpec = spec.parse().unwrap();
+    visit_game(
+        &spec,
+        Match {
+            games_per_side,
+            opponent,
+            seed: 0xC0FFEE,
+        },
+    )
+    .unwrap()
+}
+
+#[test]
+fn engine_beats_reference_players_and_answers_in_time() {
+    let _busy = BusyCores::start();
+    let mut moves = 0;
+    let mut worst = Duration::ZERO;
+    for spec in ["tictactoe", "gomoku", "connect4", "hex:7", "unstable"] {
+        for opponent in [Opponent::Random, Opponent::WinOrBlock] {
+            let tally = play(spec, 20, Some(opponent));
+            eprintln!("{spec} vs {opponent:?}: {tally:?}");
+            assert_eq!(tally.losses, 0, "{spec} vs {opponent:?}: {tally:?}");
+            if spec != "tictactoe" {
+                assert_eq!(tally.draws, 0, "{spec} vs {opponent:?}: {tally:?}");
+            }
+            moves += tally.moves;
+            worst = worst.max(tally.worst);
+        }
+    }
+    eprintln!("{moves} engine moves, worst {worst:?} for a {MOVE_TIME:?} budget");
+    assert!(moves >= 1_000, "only {moves} engine moves were timed");
+    // A generous margin: the search stops inside its budget; only a stalled machine could
+    // push a move past it by this much.
+    assert!(
+        worst < MOVE_TIME + Duration::from_millis(50),
+        "worst {worst:?}"
+    );
+}
+
+#[test]
+fn engine_never_loses_on_drawn_boards() {
+    for spec in ["tictactoe", "mnk:4x4x4"] {
+        let against_itself = play(spec, 3, None);
+        assert_eq!(
+            against_itself.wins + against_itself.losses,
+            0,
+            "{spec}: {against_itself:?}"
+        );
+        for opponent in [Opponent::Random, Opponent::WinOrBlock] {
+            let tally = play(spec, 10, Some(opponent));
+            assert_eq!(tally.losses, 0, "{spec} vs {opponent:?}: {tally:?}");
+        }
+    }
+}

@@ -1,0 +1,230 @@
+//! `zerosum bench`: a fixed list of positions searched to fixed depths, ending with the node
+//! signature; `zerosum bench connect4 FILE...`: the solver on test sets of exact scores.
+
+use std::io::Write;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use serde_json::json;
+use zerosum_core::{Game, GameSpec};
+use zerosum_games::connect::{Bits, ConnectX, Packed, Solver as PonsSolver};
+use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
+use zerosum_search::{Algorithm, SearchLimits, Searcher};
+
+use super::parse_spec;
+use super::search::MAX_HASH_MB;
+
+/// The benchmark positions: spec, moves, depth. Changing this list, an evaluator or the
+/// search changes the signature; say so in the change.
+const POSITIONS: &[(&str, &str, usize)] = &[
+    ("tictactoe", "", 9),
+    ("mnk:7x7x4", "d4", 6),
+    ("gomoku", "h8,h9,i8", 5),
+    ("mnk:70x70x10", "ah35,ai36", 3),
+    ("connect4", "", 11),
+    ("connect4", "4453", 11),
+    ("connectx:25x25x10", "13,13", 6),
+    ("hex:7", "", 5),
+    ("hex:11", "f6", 4),
+    ("atoll:standard", "", 4),
+    ("unstable", "", 5),
+    ("unstable", "E3,F4", 5),
+];
+
+/// Table size of the benchmark searches, in MB.
+const BENCH_HASH_MB: usize = 16;
+
+/// `zerosum bench`
+pub fn bench() -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    let mut total_nodes = 0;
+    let mut total_time = Duration::ZERO;
+    for &(spec, moves, depth) in POSITIONS {
+        let (nodes, time, best) = visit_game(
+            &parse_spec(spec)?,
+            BenchPosition {
+                moves: moves.to_string(),
+                depth,
+            },
+        )??;
+        total_nodes += nodes;
+        total_time += time;
+        writeln!(
+            out,
+            "{spec:<20} {:<12} depth {depth:>2} nodes {nodes:>10} nps {:>10} best {best}",
+            if moves.is_empty() { "(start)" } else { moves },
+            (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64
+        )?;
+    }
+    writeln!(
+        out,
+        "total nodes {total_nodes} time {:.3}s nps {}",
+        total_time.as_secs_f64(),
+        (total_nodes as f64 / total_time.as_secs_f64().max(1e-9)) as u64
+    )?;
+    writeln!(out, "signature: {total_nodes}")?;
+    Ok(())
+}
+
+struct BenchPosition {
+    moves: String,
+    depth: usize,
+}
+
+impl GameVisitor for BenchPosition {
+    type Output = Result<(u64, Duration, String)>;
+
+    fn visit<G: EvaluatedGame>(self, mut game: G) -> Self::Output {
+        game.play_list(&self.moves)?;
+        let mut searcher = Searcher::new(game.evaluator(), Algorithm::Pvs, BENCH_HASH_MB);
+        let result = searcher.search(&game, &SearchLimits::depth(self.depth), |_| {});
+        let best = result
+            .best_move
+            .map_or_else(|| "-".to_string(), |m| game.format_move(m));
+        Ok((result.nodes, result.time, best))
+    }
+}
+
+/// Options of `zerosum bench connect4`.
+#[derive(Clone, Debug)]
+pub struct SolverBench {
+    pub files: Vec<String>,
+    pub spec: String,
+    pub zero_based: bool,
+    pub limit: Option<usize>,
+    pub weak: bool,
+    pub hash_mb: usize,
+    pub json: bool,
+}
+
+/// `zerosum bench connect4 FILE... [--json]`
+pub fn bench_solver(options: &SolverBench) -> Result<()> {
+    if !(1..=MAX_HASH_MB).contains(&options.hash_mb) {
+        bail!(
+            "--hash must be between 1 and {MAX_HASH_MB} MB, not {}",
+            options.hash_mb
+        );
+    }
+    let GameSpec::ConnectX { rows, cols, k } = parse_spec(&options.spec)? else {
+        bail!(
+            "the solver benchmark takes a connectx spec, not `{}`",
+            options.spec
+        );
+    };
+    if Packed::<u64>::fits(rows, cols) {
+        run_files::<u64>(rows, cols, k, options)
+    } else if Packed::<u128>::fits(rows, cols) {
+        run_files::<u128>(rows, cols, k, options)
+    } else {
+        bail!("{} is too big for the bit-board solver", options.spec)
+    }
+}
+
+fn run_files<B: Bits>(rows: usize, cols: usize, k: usize, options: &SolverBench) -> Result<()> {
+    let mut solver = PonsSolver::<B>::new(rows, cols, k, options.hash_mb);
+    let mut out = std::io::stdout().lock();
+    if !options.json {
+        writeln!(
+            out,
+            "{:<16} {:>9} {:>7} {:>14} {:>14} {:>12}",
+            "file", "positions", "exact", "mean time", "mean nodes", "positions/s"
+        )?;
+    }
+    for file in &options.files {
+        let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+        let mut positions = 0u64;
+        let mut exact = 0u64;
+        let mut nodes = 0u64;
+        let mut time = Duration::ZERO;
+        for (number, line) in text.lines().enumerate() {
+            if options
+                .limit
+                .is_some_and(|limit| positions as usize >= limit)
+            {
+                break;
+            }
+            let mut words = line.split_whitespace();
+            let Some(moves) = words.next() else { continue };
+            let expected: i32 = words
+                .next()
+                .and_then(|w| w.parse().ok())
+                .with_context(|| format!("{file}:{}: expected `moves score`", number + 1))?;
+            let mut game = ConnectX::<Packed<B>>::new(rows, cols, k);
+            for digit in moves.bytes() {
+                let column = match digit {
+                    b'0'..=b'9' => (digit - b'0') as usize,
+                    _ => bail!("{file}:{}: `{moves}` is not a digit string", number + 1),
+                };
+                let column = if options.zero_based {
+                    column
+                } else {
+                    column.checked_sub(1).with_context(|| {
+                        format!("{file}:{}: column 0 in 1-based moves", number + 1)
+                    })?
+                };
+                if column >= cols {
+                    bail!("{file}:{}: column {column} is off the board", number + 1);
+                }
+                game.try_play(column as u8)
+                    .with_context(|| format!("{file}:{}", number + 1))?;
+            }
+            solver.reset();
+            let start = Instant::now();
+            let score = solver.solve(&game, options.weak)?;
+            time += start.elapsed();
+            nodes += solver.nodes();
+            positions += 1;
+            let want = if options.weak {
+                expected.signum()
+            } else {
+                expected
+            };
+            if score == want {
+                exact += 1;
+            }
+        }
+        let name = Path::new(file)
+            .file_name()
+            .map_or_else(|| file.clone(), |n| n.to_string_lossy().into_owned());
+        let count = positions.max(1) as f64;
+        let mean_time_us = time.as_secs_f64() * 1e6 / count;
+        let mean_nodes = nodes as f64 / count;
+        let per_second = positions as f64 / time.as_secs_f64().max(1e-9);
+        if options.json {
+            writeln!(
+                out,
+                "{}",
+                json!({
+                    "file": file,
+                    "positions": positions,
+                    "exact": exact,
+                    "mean_time_us": mean_time_us,
+                    "mean_nodes": mean_nodes,
+                    "positions_per_second": per_second,
+                    "total_nodes": nodes,
+                    "weak": options.weak,
+                })
+            )?;
+        } else {
+            writeln!(
+                out,
+                "{name:<16} {positions:>9} {exact:>7} {:>14} {mean_nodes:>14.1} {per_second:>12.1}",
+                format_duration(mean_time_us)
+            )?;
+        }
+        out.flush()?;
+    }
+    Ok(())
+}
+
+/// Microseconds as `5.3 us`, `2.20 ms` or `1.234 s`.
+fn format_duration(us: f64) -> String {
+    if us < 1_000.0 {
+        format!("{us:.1} us")
+    } else if us < 1_000_000.0 {
+        format!("{:.2} ms", us / 1_000.0)
+    } else {
+        format!("{:.3} s", us / 1_000_000.0)
+    }
+}

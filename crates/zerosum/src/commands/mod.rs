@@ -1,0 +1,15 @@
+//! The subcommands, one module per concern. Each returns an error for `main` to print as one
+//! line.
+
+pub mod bench;
+pub mod rules;
+pub mod search;
+pub mod solve;
+
+use anyhow::Result;
+use zerosum_core::GameSpec;
+
+/// Parses a game spec given on the command line.
+pub fn parse_spec(text: &str) -> Result<GameSpec> {
+    Ok(text.parse::<GameSpec>()?)
+}

@@ -1,0 +1,210 @@
+//! `zerosum search` (iterative deepening with an info line per iteration) and
+//! `zerosum analyze` (the value of every legal move).
+
+use std::io::Write;
+use std::time::Duration;
+
+use anyhow::{bail, Result};
+use zerosum_core::{Game, Outcome, Score, Status};
+use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
+use zerosum_search::{Algorithm, SearchInfo, SearchLimits, Searcher};
+
+use super::parse_spec;
+
+/// Largest transposition table the command line accepts, in MB.
+pub const MAX_HASH_MB: usize = 16_384;
+
+/// Limits and settings shared by `search` and `analyze`.
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    pub time: Option<f64>,
+    pub depth: Option<usize>,
+    pub nodes: Option<u64>,
+    pub hash_mb: usize,
+    pub algorithm: Algorithm,
+}
+
+impl EngineOptions {
+    /// Checks the options and turns them into search limits; with no limit at all, one
+    /// second.
+    pub fn limits(&self) -> Result<SearchLimits> {
+        if !(1..=MAX_HASH_MB).contains(&self.hash_mb) {
+            bail!(
+                "--hash must be between 1 and {MAX_HASH_MB} MB, not {}",
+                self.hash_mb
+            );
+        }
+        let time = match self.time {
+            Some(t) if !(t.is_finite() && t > 0.0 && t <= 1e6) => {
+                bail!("--time must be a positive number of seconds, not {t}")
+            }
+            Some(t) => Some(Duration::from_secs_f64(t)),
+            None if self.depth.is_none() && self.nodes.is_none() => Some(Duration::from_secs(1)),
+            None => None,
+        };
+        if let Some(depth) = self.depth {
+            if !(1..=250).contains(&depth) {
+                bail!("--depth must be between 1 and 250, not {depth}");
+            }
+        }
+        if self.nodes == Some(0) {
+            bail!("--nodes must be at least 1");
+        }
+        Ok(SearchLimits {
+            depth: self.depth,
+            nodes: self.nodes,
+            time,
+            stop: None,
+        })
+    }
+}
+
+/// A score in one word: `+34`, `win-in-5`, `loss-in-4`.
+pub fn compact_score(score: Score) -> String {
+    match score.distance() {
+        Some(n) if score.0 > 0 => format!("win-in-{n}"),
+        Some(n) => format!("loss-in-{n}"),
+        None => format!("{:+}", score.0),
+    }
+}
+
+fn info_line<G: Game>(game: &G, info: &SearchInfo<G::Move>) -> String {
+    let pv: Vec<String> = info.pv.iter().map(|&m| game.format_move(m)).collect();
+    format!(
+        "depth {} score {} nodes {} nps {} time {:.3} pv {}",
+        info.depth,
+        compact_score(info.score),
+        info.nodes,
+        info.nps(),
+        info.time.as_secs_f64(),
+        pv.join(" ")
+    )
+}
+
+/// `zerosum search SPEC [--moves LIST] [--time S | --depth D | --nodes N] [--hash MB] [--algo A]`
+pub fn search(spec: &str, moves: &str, options: &EngineOptions) -> Result<()> {
+    let limits = options.limits()?;
+    visit_game(
+        &parse_spec(spec)?,
+        SearchCommand {
+            moves: moves.to_string(),
+            options: options.clone(),
+            limits,
+        },
+    )?
+}
+
+struct SearchCommand {
+    moves: String,
+    options: EngineOptions,
+    limits: SearchLimits,
+}
+
+fn position<G: Game>(mut game: G, moves: &str) -> Result<G> {
+    game.play_list(moves)?;
+    let status = game.status();
+    if status.is_over() {
+        bail!("the game is over ({status}): there is nothing to search");
+    }
+    Ok(game)
+}
+
+impl GameVisitor for SearchCommand {
+    type Output = Result<()>;
+
+    fn visit<G: EvaluatedGame>(self, game: G) -> Result<()> {
+        let game = position(game, &self.moves)?;
+        let mut searcher = Searcher::try_new(
+            game.evaluator(),
+            self.options.algorithm,
+            self.options.hash_mb,
+        )?;
+        let mut out = std::io::stdout().lock();
+        let result = searcher.search(&game, &self.limits, |info| {
+            // A closed pipe must not stop the search from answering.
+            let _ = writeln!(out, "{}", info_line(&game, info));
+            let _ = out.flush();
+        });
+        let best = result
+            .best_move
+            .expect("an ongoing game always gets a move");
+        writeln!(
+            out,
+            "bestmove {} score {} depth {} nodes {} time {:.3}",
+            game.format_move(best),
+            compact_score(result.score),
+            result.depth,
+            result.nodes,
+            result.time.as_secs_f64()
+        )?;
+        Ok(())
+    }
+}
+
+/// `zerosum analyze SPEC --moves LIST [limits]`: searches the position after each legal move
+/// and prints the moves best first.
+pub fn analyze(spec: &str, moves: &str, options: &EngineOptions) -> Result<()> {
+    let limits = options.limits()?;
+    visit_game(
+        &parse_spec(spec)?,
+        AnalyzeCommand {
+            moves: moves.to_string(),
+            options: options.clone(),
+            limits,
+        },
+    )?
+}
+
+struct AnalyzeCommand {
+    moves: String,
+    options: EngineOptions,
+    limits: SearchLimits,
+}
+
+impl GameVisitor for AnalyzeCommand {
+    type Output = Result<()>;
+
+    fn visit<G: EvaluatedGame>(self, game: G) -> Result<()> {
+        let mut game = position(game, &self.moves)?;
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        // Share the time budget among the moves.
+        let mut limits = self.limits.clone();
+        if let Some(time) = limits.time {
+            limits.time = Some(time.div_f64(moves.len() as f64));
+        }
+        let mut searcher = Searcher::try_new(
+            game.evaluator(),
+            self.options.algorithm,
+            self.options.hash_mb,
+        )?;
+        let mut scored = Vec::with_capacity(moves.len());
+        let mover = game.to_move();
+        for mv in moves {
+            game.play(mv);
+            let score = match game.status() {
+                Status::Over(Outcome::Draw) => Score::DRAW,
+                Status::Over(Outcome::Win(side)) if side == mover => Score::win_in(1),
+                Status::Over(Outcome::Win(_)) => Score::loss_in(1),
+                Status::Ongoing => {
+                    let reply = searcher.search(&game, &limits, |_| {});
+                    // One ply further from the analysed position.
+                    let s = reply.score;
+                    if s.is_decisive() {
+                        Score(-s.0 + s.0.signum())
+                    } else {
+                        -s
+                    }
+                }
+            };
+            game.undo();
+            scored.push((score, mv));
+        }
+        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        let mut out = std::io::stdout().lock();
+        for (score, mv) in scored {
+            writeln!(out, "{} {}", game.format_move(mv), compact_score(score))?;
+        }
+        Ok(())
+    }
+}
