@@ -62,14 +62,16 @@ enum Command {
         #[command(flatten)]
         engine: Engine,
     },
-    /// The exact value of a position and the moves that keep it. Without --moves, reads one
-    /// position per line from standard input and prints `position score` per line.
+    /// The exact value of a position and the moves that keep it; with --stdin, of one
+    /// position per line (`moves [anything]`), printing `position score` per line.
     Solve {
         /// Game spec.
         spec: String,
-        /// Moves to play first, separated by commas.
-        #[arg(long, allow_hyphen_values = true)]
-        moves: Option<String>,
+        #[command(flatten)]
+        position: Position,
+        /// Read positions from standard input, one per line, instead of --moves.
+        #[arg(long, conflicts_with = "moves")]
+        stdin: bool,
         /// Win, draw or loss only (faster).
         #[arg(long)]
         weak: bool,
@@ -123,7 +125,7 @@ struct Position {
 #[derive(Args)]
 struct Engine {
     /// Seconds for the whole search (default 1 when no limit is given).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     time: Option<f64>,
     /// Deepest iteration.
     #[arg(long)]
@@ -177,10 +179,14 @@ fn main() -> ExitCode {
         } => commands::search::analyze(&spec, &position.moves, &engine.options()),
         Command::Solve {
             spec,
-            moves,
+            position,
+            stdin,
             weak,
             hash,
-        } => commands::solve::solve(&spec, moves.as_deref(), weak, hash),
+        } => {
+            let moves = (!stdin).then_some(position.moves.as_str());
+            commands::solve::solve(&spec, moves, weak, hash)
+        }
         Command::Bench { suite: None } => commands::bench::bench(),
         Command::Bench {
             suite:

@@ -148,3 +148,150 @@ fn bad_input_is_one_line_and_a_non_zero_exit() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("invalid value"));
 }
+
+#[test]
+fn search_prints_an_info_line_per_iteration_and_the_best_move() {
+    let output = zerosum(&["search", "connect4", "--moves", "4453", "--depth", "6"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 7, "{text}");
+    for (i, line) in lines[..6].iter().enumerate() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words[..2], ["depth", &(i + 1).to_string()], "{line}");
+        assert_eq!(
+            [words[2], words[4], words[6], words[8], words[10]],
+            ["score", "nodes", "nps", "time", "pv"]
+        );
+    }
+    assert!(lines[6].starts_with("bestmove "), "{text}");
+    for algo in ["pvs", "mtdf", "alphabeta", "minimax"] {
+        let output = zerosum(&["search", "tictactoe", "--depth", "9", "--algo", algo]);
+        assert!(output.status.success());
+        assert!(
+            stdout(&output).lines().last().unwrap().contains("score +0"),
+            "{algo}"
+        );
+    }
+    let timed = zerosum(&["search", "gomoku", "--moves", "h8", "--time", "0.2"]);
+    assert!(timed.status.success());
+    let nodes = zerosum(&["search", "hex:5", "--nodes", "5000"]);
+    assert!(stdout(&nodes).contains("bestmove"));
+}
+
+#[test]
+fn solve_and_analyze_give_exact_values() {
+    let output = zerosum(&["solve", "connect4", "--moves", "4453"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).starts_with("score -2\n"),
+        "{}",
+        stdout(&output)
+    );
+    let output = zerosum(&["solve", "tictactoe", "--moves", "a1"]);
+    assert!(
+        stdout(&output).starts_with("score draw\n"),
+        "{}",
+        stdout(&output)
+    );
+    let output = zerosum(&["solve", "mnk:4x3x3", "--weak"]);
+    assert!(
+        stdout(&output).starts_with("score win\n"),
+        "{}",
+        stdout(&output)
+    );
+    let output = zerosum(&[
+        "analyze",
+        "tictactoe",
+        "--moves",
+        "a1,b2,c3",
+        "--depth",
+        "9",
+    ]);
+    let text = stdout(&output);
+    // O must block nothing yet, but every move keeps the draw except none: all are +0 or worse.
+    assert_eq!(text.lines().count(), 6, "{text}");
+    assert!(text.lines().next().unwrap().ends_with("+0"), "{text}");
+}
+
+#[test]
+fn solve_reads_positions_from_standard_input() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .args(["solve", "connect4", "--stdin"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(
+            b"5554224333234511764415115 4\n52753311433677442422121 8\n\n271713432331713132 -11\n",
+        )
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "5554224333234511764415115 4\n52753311433677442422121 8\n271713432331713132 -11\n"
+    );
+}
+
+#[test]
+fn bench_signature_is_the_same_on_every_run() {
+    let signature = |output: &Output| {
+        let text = stdout(output);
+        text.lines()
+            .last()
+            .and_then(|l| l.strip_prefix("signature: "))
+            .map(str::to_string)
+            .unwrap_or_else(|| panic!("no signature in:\n{text}"))
+    };
+    let first = zerosum(&["bench"]);
+    let second = zerosum(&["bench"]);
+    assert!(first.status.success() && second.status.success());
+    assert_eq!(signature(&first), signature(&second));
+}
+
+#[test]
+fn bad_engine_options_are_one_line_errors() {
+    fails_with(
+        &["search", "connect4", "--time", "-1"],
+        "--time must be a positive number",
+    );
+    fails_with(
+        &["search", "connect4", "--time", "nan"],
+        "--time must be a positive number",
+    );
+    fails_with(
+        &["search", "connect4", "--depth", "0"],
+        "--depth must be between 1 and 250",
+    );
+    fails_with(
+        &["search", "connect4", "--nodes", "0"],
+        "--nodes must be at least 1",
+    );
+    fails_with(
+        &["search", "connect4", "--hash", "0"],
+        "--hash must be between 1",
+    );
+    fails_with(
+        &["search", "tictactoe", "--moves", "a1,b1,a2,b2,a3"],
+        "the game is over",
+    );
+    fails_with(
+        &["solve", "tictactoe", "--moves", "a1,b1,a2,b2,a3"],
+        "the game is over",
+    );
+    fails_with(
+        &["solve", "connect4", "--moves", "1212121"],
+        "the game is over",
+    );
+    fails_with(&["analyze", "hex:3", "--moves", "a9"], "off the board");
+    let output = zerosum(&["search", "connect4", "--algo", "magic"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("unknown search algorithm `magic`"));
+}

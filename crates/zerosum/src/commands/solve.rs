@@ -12,9 +12,9 @@ use zerosum_search::{SearchLimits, Solver};
 use super::parse_spec;
 use super::search::{compact_score, MAX_HASH_MB};
 
-/// `zerosum solve SPEC [--moves LIST] [--weak] [--hash MB]`; without `--moves`, one position
-/// per line from standard input (the first word of a line is its move list; the rest, such as
-/// an expected score, is ignored), printing `position score` per line.
+/// `zerosum solve SPEC [--moves LIST] [--weak] [--hash MB]`; with `moves` absent (`--stdin`),
+/// one position per line from standard input (the first word of a line is its move list; the
+/// rest, such as an expected score, is ignored), printing `position score` per line.
 pub fn solve(spec: &str, moves: Option<&str>, weak: bool, hash_mb: usize) -> Result<()> {
     if !(1..=MAX_HASH_MB).contains(&hash_mb) {
         bail!("--hash must be between 1 and {MAX_HASH_MB} MB, not {hash_mb}");
@@ -31,7 +31,7 @@ pub fn solve(spec: &str, moves: Option<&str>, weak: bool, hash_mb: usize) -> Res
     }
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
-        bail!("give the position with --moves LIST, or pipe positions on standard input");
+        eprintln!("reading positions, one per line (end with Ctrl-D)");
     }
     let mut failures = 0;
     for (number, line) in stdin.lock().lines().enumerate() {
