@@ -66,8 +66,8 @@ pub struct SearchLimits {
     pub depth: Option<usize>,
     /// Stop after about this many nodes (checked at every node).
     pub nodes: Option<u64>,
-    /// Wall-clock budget for this move. The search stops a little inside it (2%, at least
-    /// 2 ms, at most 10 ms, kept for unwinding), polls the clock every 256 nodes, and starts
+    /// Wall-clock budget for this move. The search stops a little inside it (5%, at least
+    /// 2 ms, at most 20 ms, kept for unwinding), polls the clock every 32 nodes, and starts
     /// no iteration once half the budget is spent, since it would not finish.
     pub time: Option<Duration>,
     /// Raised by another thread to stop the search at once.

@@ -181,21 +181,33 @@ fn play(spec: &str, games_per_side: usize, opponent: Option<Opponent>) -> Tally 
 }
 
 #[test]
+#[ignore = "400 games at 0.1 s a move take minutes; .ci/run runs it with --ignored"]
 fn engine_beats_reference_players_and_answers_in_time() {
+    // The ten matches run at once: engines and reference players keep every core busy, so
+    // each engine is timed on a loaded machine, as in a tournament with concurrency.
     let _busy = BusyCores::start();
+    let specs = ["tictactoe", "gomoku", "connect4", "hex:7", "unstable"];
+    let opponents = [Opponent::Random, Opponent::WinOrBlock];
+    let results: Vec<(String, Opponent, Tally)> = thread::scope(|scope| {
+        let handles: Vec<_> = specs
+            .iter()
+            .flat_map(|&spec| opponents.iter().map(move |&opponent| (spec, opponent)))
+            .map(|(spec, opponent)| {
+                scope.spawn(move || (spec.to_string(), opponent, play(spec, 20, Some(opponent))))
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
     let mut moves = 0;
     let mut worst = Duration::ZERO;
-    for spec in ["tictactoe", "gomoku", "connect4", "hex:7", "unstable"] {
-        for opponent in [Opponent::Random, Opponent::WinOrBlock] {
-            let tally = play(spec, 20, Some(opponent));
-            eprintln!("{spec} vs {opponent:?}: {tally:?}");
-            assert_eq!(tally.losses, 0, "{spec} vs {opponent:?}: {tally:?}");
-            if spec != "tictactoe" {
-                assert_eq!(tally.draws, 0, "{spec} vs {opponent:?}: {tally:?}");
-            }
-            moves += tally.moves;
-            worst = worst.max(tally.worst);
+    for (spec, opponent, tally) in &results {
+        eprintln!("{spec} vs {opponent:?}: {tally:?}");
+        assert_eq!(tally.losses, 0, "{spec} vs {opponent:?}: {tally:?}");
+        if spec != "tictactoe" {
+            assert_eq!(tally.draws, 0, "{spec} vs {opponent:?}: {tally:?}");
         }
+        moves += tally.moves;
+        worst = worst.max(tally.worst);
     }
     eprintln!("{moves} engine moves, worst {worst:?} for a {MOVE_TIME:?} budget");
     assert!(moves >= 1_000, "only {moves} engine moves were timed");
