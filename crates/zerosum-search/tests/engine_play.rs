@@ -2,8 +2,7 @@
 //! both cores busy, and it beats the reference players without ever losing; on drawn boards it
 //! never loses at all.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -14,41 +13,6 @@ use zerosum_search::{Algorithm, SearchLimits, Searcher};
 
 /// Per-move budget of these tests.
 const MOVE_TIME: Duration = Duration::from_millis(100);
-
-/// Keeps every core busy until dropped, so that the engine is timed on a loaded machine.
-struct BusyCores {
-    stop: Arc<AtomicBool>,
-    threads: Vec<thread::JoinHandle<()>>,
-}
-
-impl BusyCores {
-    fn start() -> Self {
-        let stop = Arc::new(AtomicBool::new(false));
-        let cores = thread::available_parallelism().map_or(2, |n| n.get());
-        let threads = (0..cores)
-            .map(|i| {
-                let stop = Arc::clone(&stop);
-                thread::spawn(move || {
-                    let mut x = i as u64;
-                    while !stop.load(Ordering::Relaxed) {
-                        x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
-                        std::hint::black_box(x);
-                    }
-                })
-            })
-            .collect();
-        BusyCores { stop, threads }
-    }
-}
-
-impl Drop for BusyCores {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        for t in self.threads.drain(..) {
-            let _ = t.join();
-        }
-    }
-}
 
 /// The reference opponents of the course frameworks.
 #[derive(Clone, Copy, Debug)]
@@ -183,20 +147,35 @@ fn play(spec: &str, games_per_side: usize, opponent: Option<Opponent>) -> Tally 
 #[test]
 #[ignore = "400 games at 0.1 s a move take minutes; .ci/run runs it with --ignored"]
 fn engine_beats_reference_players_and_answers_in_time() {
-    // The ten matches run at once: engines and reference players keep every core busy, so
-    // each engine is timed on a loaded machine, as in a tournament with concurrency.
-    let _busy = BusyCores::start();
-    let specs = ["tictactoe", "gomoku", "connect4", "hex:7", "unstable"];
+    // The ten matches run on one worker per core: the engines and the reference players keep
+    // every core busy, so each engine is timed on a loaded machine, as in a tournament with
+    // `--concurrency 2`.
+    let specs = ["unstable", "hex:7", "connect4", "gomoku", "tictactoe"];
     let opponents = [Opponent::Random, Opponent::WinOrBlock];
-    let results: Vec<(String, Opponent, Tally)> = thread::scope(|scope| {
-        let handles: Vec<_> = specs
+    let queue: Mutex<Vec<(&str, Opponent)>> = Mutex::new(
+        specs
             .iter()
             .flat_map(|&spec| opponents.iter().map(move |&opponent| (spec, opponent)))
-            .map(|(spec, opponent)| {
-                scope.spawn(move || (spec.to_string(), opponent, play(spec, 20, Some(opponent))))
+            .rev()
+            .collect(),
+    );
+    let cores = thread::available_parallelism().map_or(2, |n| n.get());
+    let results: Vec<(String, Opponent, Tally)> = thread::scope(|scope| {
+        let workers: Vec<_> = (0..cores)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    while let Some((spec, opponent)) = queue.lock().unwrap().pop() {
+                        done.push((spec.to_string(), opponent, play(spec, 20, Some(opponent))));
+                    }
+                    done
+                })
             })
             .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).collect()
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap())
+            .collect()
     });
     let mut moves = 0;
     let mut worst = Duration::ZERO;
