@@ -20,9 +20,10 @@
 //! or outside the board's bits, neither of which ever holds a stone, so runs need no bounds
 //! checks.
 //!
-//! The mirror boards hold the same stones with column `c` moved to column `W - 1 - c`; they are
-//! kept in step with every move so that a position and its mirror image can share one
-//! transposition-table entry.
+//! The mirror boards hold the same stones with column `c` moved to column `W - 1 - c`. When a
+//! solve can meet mirror images at all (see [`Position::clashes_with_mirror`]) they are kept in
+//! step with every move, so that a position and its mirror image share one transposition-table
+//! entry; otherwise they are left as they were and never read.
 
 use crate::connect::Bits;
 
