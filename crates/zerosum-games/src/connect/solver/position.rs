@@ -101,8 +101,9 @@ pub(super) struct Geometry<B: Bits> {
     pub board: B,
     /// The cells of each column.
     columns: Box<[B]>,
-    /// Columns, centre first, then alternately left and right of it moving outwards.
-    pub order: Box<[u8]>,
+    /// Columns with their cells, centre first, then alternately left and right of it moving
+    /// outwards.
+    pub order: Box<[(usize, B)]>,
     /// `k == 4` and every shift of the unrolled four-in-a-row code stays inside the word.
     four: bool,
 }
@@ -124,6 +125,10 @@ impl<B: Bits> Geometry<B> {
         // Centre first; for an even width the left one of the two centre columns first.
         let mut order: Vec<u8> = (0..cols as u8).collect();
         order.sort_by_key(|&c| ((2 * c as i32 + 1 - cols as i32).abs(), c));
+        let order = order
+            .iter()
+            .map(|&c| (c as usize, columns[c as usize]))
+            .collect();
         Geometry {
             rows,
             cols,
@@ -132,7 +137,7 @@ impl<B: Bits> Geometry<B> {
             bottom,
             board,
             columns,
-            order: order.into_boxed_slice(),
+            order,
             four: k == 4 && 3 * (rows + 2) < B::BITS,
         }
     }
@@ -163,7 +168,7 @@ impl<B: Bits> Geometry<B> {
     }
 
     /// Empty cells where `stones` would complete a run of `k`, whether playable now or not.
-    #[inline]
+    #[inline(always)]
     pub fn winning_cells(&self, stones: B, mask: B) -> B {
         let runs = if self.four {
             self.winning_cells_four(stones)
@@ -176,7 +181,7 @@ impl<B: Bits> Geometry<B> {
     /// Four in a row, unrolled: along each line, with `l1`..`l3` the cells one to three steps
     /// back and `r1`..`r3` forward, a cell completes a run with stones on `l1 l2 l3`,
     /// `l1 l2 r1`, `l1 r1 r2` or `r1 r2 r3` (after Pons).
-    #[inline]
+    #[inline(always)]
     fn winning_cells_four(&self, s: B) -> B {
         let h = self.rows;
         // Vertical: only stones below can complete a run, the cells above being empty.

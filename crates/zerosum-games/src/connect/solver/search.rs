@@ -2,14 +2,14 @@
 //! that narrow the value's interval (Pons' "score narrowing").
 
 use super::order::MoveList;
-use super::position::Position;
+use super::position::{Position, MAX_COLS};
 use super::Solver;
 use crate::connect::Bits;
 
 /// Positions with at least this many empty cells look their children up in the table before
 /// searching any (enhanced transposition cutoff); closer to the end of the game the lookups
 /// cost more than the searches they save.
-const ETC_MIN_EMPTY: u32 = 16;
+const ETC_MIN_EMPTY: u32 = 8;
 
 impl<B: Bits> Solver<B> {
     /// The exact value of `pos` (its sign only if `weak`). Precondition: the game is not over.
@@ -74,10 +74,11 @@ impl<B: Bits> Solver<B> {
     /// (and a lower bound) or not (and an upper bound). `mirror`: see
     /// [`Position::clashes_with_mirror`].
     fn probe(&mut self, pos: &Position<B>, probe: i32, mirror: bool) -> i32 {
+        let threats = self.geometry.winning_cells(pos.opponent(), pos.mask);
         if mirror {
-            self.negamax::<true>(pos, probe, probe + 1)
+            self.negamax::<true>(pos, threats, probe, probe + 1)
         } else {
-            self.negamax::<false>(pos, probe, probe + 1)
+            self.negamax::<false>(pos, threats, probe, probe + 1)
         }
     }
 
@@ -85,17 +86,19 @@ impl<B: Bits> Solver<B> {
     /// `alpha < v < beta`, an upper bound if `v <= alpha`, a lower bound if `v >= beta`.
     ///
     /// Preconditions: `alpha < beta`; the game is not over and the side to move cannot win
-    /// with its next stone (the caller played only non-losing moves).
+    /// with its next stone (the caller played only non-losing moves); `threats` are the
+    /// opponent's winning cells, `winning_cells(pos.opponent(), pos.mask)` (the caller has
+    /// them from its move ordering).
     fn negamax<const MIRROR: bool>(
         &mut self,
         pos: &Position<B>,
+        threats: B,
         mut alpha: i32,
         mut beta: i32,
     ) -> i32 {
         self.nodes += 1;
         let g = &self.geometry;
         let possible = pos.playable(g);
-        let threats = g.winning_cells(pos.opponent(), pos.mask);
         // A threat the opponent could take at once must be blocked; two cannot be.
         let forced = possible & threats;
         let candidates = if forced == B::ZERO {
@@ -155,8 +158,10 @@ impl<B: Bits> Solver<B> {
         // The table's best move first, before the others are even generated: it often
         // refutes the position at once.
         if let Some(col) = best_move {
-            let child = pos.with_stone::<MIRROR>(g, col, candidates & g.column(col));
-            best = -self.negamax::<MIRROR>(&child, -beta, -alpha);
+            let cell = candidates & g.column(col);
+            let child = pos.with_stone::<MIRROR>(g, col, cell);
+            let child_threats = g.winning_cells(pos.current | cell, pos.mask | cell);
+            best = -self.negamax::<MIRROR>(&child, child_threats, -beta, -alpha);
             best_col = col;
             alpha = alpha.max(best);
         }
@@ -167,23 +172,21 @@ impl<B: Bits> Solver<B> {
             let symmetric = MIRROR && key == pos.mirror_key();
             let single = candidates.count_ones() == 1;
             let mut moves = MoveList::new();
-            for &col in g.order.iter() {
-                let col = col as usize;
-                let cell = candidates & g.column(col);
+            // The threats of the side to move after each move: the ordering score, and the
+            // opponent's threats in the child.
+            let mut child_threats = [B::ZERO; MAX_COLS];
+            for &(col, column) in g.order.iter() {
+                let cell = candidates & column;
                 if cell == B::ZERO || best_move == Some(col) || (symmetric && col > last_col - col)
                 {
                     continue;
                 }
                 let child = pos.with_stone::<MIRROR>(g, col, cell);
                 self.table.prefetch(child.table_key::<MIRROR>());
+                let threats = g.winning_cells(pos.current | cell, pos.mask | cell);
+                child_threats[col] = threats;
                 // A lone move needs no ordering score.
-                let score = if single {
-                    0
-                } else {
-                    g.winning_cells(pos.current | cell, pos.mask | cell)
-                        .count_ones()
-                };
-                moves.add(col, score);
+                moves.add(col, if single { 0 } else { threats.count_ones() });
             }
 
             // Enhanced transposition cutoff: a child already known to be bad enough for the
@@ -202,7 +205,7 @@ impl<B: Bits> Solver<B> {
             for col in moves.columns() {
                 let g = &self.geometry;
                 let child = pos.with_stone::<MIRROR>(g, col, candidates & g.column(col));
-                let score = -self.negamax::<MIRROR>(&child, -beta, -alpha);
+                let score = -self.negamax::<MIRROR>(&child, child_threats[col], -beta, -alpha);
                 if score > best {
                     best = score;
                     best_col = col;
