@@ -9,7 +9,7 @@ use crate::connect::Bits;
 /// Positions with at least this many empty cells look their children up in the table before
 /// searching any (enhanced transposition cutoff); closer to the end of the game the lookups
 /// cost more than the searches they save.
-const ETC_MIN_EMPTY: u32 = 8;
+const ETC_MIN_EMPTY: u32 = 16;
 
 impl<B: Bits> Solver<B> {
     /// The exact value of `pos` (its sign only if `weak`). Precondition: the game is not over.
