@@ -1,0 +1,10 @@
+//! The arena of zerosum: players behind one `Player` trait, a referee that keeps the clocks
+//! and forfeits late, illegal, crashed or silent players, matches and round-robin tournaments,
+//! scoring schemes, Elo and SPRT, JSON-lines game records and resuming a killed tournament.
+//!
+//! The arena sees players, not algorithms: the built-in engine player is one `Player` among
+//! others, and games are driven through their object-safe face ([`zerosum_core::DynGame`]).
+
+pub mod record;
+
+pub use record::{GameRecord, Termination};

@@ -1,0 +1,161 @@
+//! What a finished game leaves behind: who played, the moves, the result and why, the time
+//! each move took. One [`GameRecord`] is one line of a tournament's JSON-lines record file.
+
+use serde::{Deserialize, Serialize};
+use zerosum_core::{Outcome, Side};
+
+/// How a game ended. Everything but [`Termination::Normal`] and
+/// [`Termination::Adjudication`] is a forfeit of the player who was to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Termination {
+    /// The rules ended the game (a win or a full board).
+    Normal,
+    /// The referee ended it: the move limit was reached, or the solver proved the result.
+    Adjudication,
+    /// The mover answered after its time ran out.
+    Timeout,
+    /// The mover answered a move that is not legal (or not a move at all).
+    IllegalMove,
+    /// The mover failed: it panicked, its process died, or it gave up.
+    Crash,
+    /// The mover did not answer at all, even well past its time (the watchdog gave up on it).
+    Stalled,
+}
+
+impl Termination {
+    /// Every termination, in the order standings print forfeit causes.
+    pub const ALL: [Termination; 6] = [
+        Termination::Normal,
+        Termination::Adjudication,
+        Termination::Timeout,
+        Termination::IllegalMove,
+        Termination::Crash,
+        Termination::Stalled,
+    ];
+
+    /// True when the game was lost by a fault of the mover rather than on the board.
+    pub const fn is_forfeit(self) -> bool {
+        !matches!(self, Termination::Normal | Termination::Adjudication)
+    }
+
+    /// The word records and tables use: `normal`, `adjudication`, `timeout`, `illegal_move`,
+    /// `crash`, `stalled`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::Adjudication => "adjudication",
+            Termination::Timeout => "timeout",
+            Termination::IllegalMove => "illegal_move",
+            Termination::Crash => "crash",
+            Termination::Stalled => "stalled",
+        }
+    }
+}
+
+/// One finished game, as written to the record file (one JSON object per line).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// Position in the tournament's schedule, from 0 (printed from 1).
+    pub game: usize,
+    /// Round, from 0. A round plays every configuration for every pair in both colours.
+    pub round: usize,
+    /// The colour-swapped pair this game belongs to: the two games of a pair have the same
+    /// configuration, round and players with colours exchanged, and share this number.
+    pub pair: usize,
+    /// The game spec, canonical (`connectx:6x7x4`).
+    pub spec: String,
+    /// Index of the first player in the tournament's list of players.
+    pub first: usize,
+    /// Index of the second player.
+    pub second: usize,
+    /// Name of the first player.
+    pub first_name: String,
+    /// Name of the second player.
+    pub second_name: String,
+    /// The moves played, in the game's notation.
+    pub moves: Vec<String>,
+    /// Milliseconds each move took, as the referee measured it (same length as `moves`).
+    pub move_ms: Vec<u64>,
+    /// The result: `"first"`, `"second"` (the winner) or `"draw"` in the file.
+    #[serde(with = "outcome_word")]
+    pub outcome: Outcome,
+    /// How the game ended.
+    pub termination: Termination,
+    /// The reason in words, e.g. `first player completes a line` or
+    /// `second player timed out: answered after 1.31 s, limit 1.00 s`.
+    pub reason: String,
+    /// The seed the game's players were built with.
+    pub seed: u64,
+}
+
+impl GameRecord {
+    /// The result in the `1-0`, `0-1`, `1/2-1/2` form of chess tools (first player first).
+    pub fn result_text(&self) -> &'static str {
+        match self.outcome {
+            Outcome::Win(Side::First) => "1-0",
+            Outcome::Win(Side::Second) => "0-1",
+            Outcome::Draw => "1/2-1/2",
+        }
+    }
+
+    /// The index of the winning player, if any.
+    pub fn winner(&self) -> Option<usize> {
+        self.outcome.winner().map(|side| self.player(side))
+    }
+
+    /// The index of the player who had `side`.
+    pub fn player(&self, side: Side) -> usize {
+        match side {
+            Side::First => self.first,
+            Side::Second => self.second,
+        }
+    }
+
+    /// The side `player` had in this game, if they played in it.
+    pub fn side_of(&self, player: usize) -> Option<Side> {
+        if player == self.first {
+            Some(Side::First)
+        } else if player == self.second {
+            Some(Side::Second)
+        } else {
+            None
+        }
+    }
+
+    /// The `Finished game N (A vs B): 1-0 {reason}` line of cutechess-style tools.
+    pub fn finished_line(&self) -> String {
+        format!(
+            "Finished game {} ({} vs {}): {} {{{}}}",
+            self.game + 1,
+            self.first_name,
+            self.second_name,
+            self.result_text(),
+            self.reason
+        )
+    }
+}
+
+/// Writes an [`Outcome`] as one word: the winner's side (`first`, `second`) or `draw`.
+mod outcome_word {
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+    use zerosum_core::{Outcome, Side};
+
+    pub fn serialize<S: Serializer>(outcome: &Outcome, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(match outcome {
+            Outcome::Win(side) => side.name(),
+            Outcome::Draw => "draw",
+        })
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Outcome, D::Error> {
+        match String::deserialize(deserializer)?.as_str() {
+            "first" => Ok(Outcome::Win(Side::First)),
+            "second" => Ok(Outcome::Win(Side::Second)),
+            "draw" => Ok(Outcome::Draw),
+            other => Err(D::Error::custom(format!(
+                "unknown outcome `{other}` (expected first, second or draw)"
+            ))),
+        }
+    }
+}
