@@ -5,6 +5,17 @@
 //! The arena sees players, not algorithms: the built-in engine player is one `Player` among
 //! others, and games are driven through their object-safe face ([`zerosum_core::DynGame`]).
 
+pub mod clock;
+pub mod player;
+pub mod players;
 pub mod record;
+pub mod referee;
+mod seat;
+pub mod tournament;
 
+pub use clock::TimeControl;
+pub use player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
+pub use players::{PlayerKind, PlayerSpec};
 pub use record::{GameRecord, Termination};
+pub use referee::{play_game, PlayedGame, RefereeEvent, RefereeOptions};
+pub use tournament::{Entrant, ScheduledGame, Tournament, TournamentEvent};

@@ -79,6 +79,17 @@ impl Score {
     }
 }
 
+impl Score {
+    /// The score in one word, for lines of `key value` pairs: `+34`, `win-in-5`, `loss-in-4`.
+    pub fn compact(self) -> String {
+        match self.distance() {
+            Some(n) if self.0 > 0 => format!("win-in-{n}"),
+            Some(n) => format!("loss-in-{n}"),
+            None => format!("{:+}", self.0),
+        }
+    }
+}
+
 impl std::ops::Neg for Score {
     type Output = Score;
     #[inline]
@@ -112,6 +123,9 @@ mod tests {
         assert_eq!(Score::win_in(7).to_string(), "win in 7");
         assert_eq!(Score::loss_in(2).to_string(), "loss in 2");
         assert_eq!(Score(-35).to_string(), "-35");
+        assert_eq!(Score::win_in(5).compact(), "win-in-5");
+        assert_eq!(Score::loss_in(4).compact(), "loss-in-4");
+        assert_eq!(Score(34).compact(), "+34");
         assert_eq!(-Score::win_in(4), Score::loss_in(4));
         assert!(Score::INFINITE.0 <= i16::MAX as i32);
     }

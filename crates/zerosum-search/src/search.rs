@@ -45,6 +45,23 @@ pub struct SearchInfo<M> {
     pub solved: bool,
 }
 
+impl<M: Copy> SearchInfo<M> {
+    /// The info line `depth D score S nodes N nps X time T pv M...`, the score in one word
+    /// ([`zerosum_core::Score::compact`]) and the moves written by `format`.
+    pub fn line(&self, format: impl Fn(M) -> String) -> String {
+        let pv: Vec<String> = self.pv.iter().map(|&m| format(m)).collect();
+        format!(
+            "depth {} score {} nodes {} nps {} time {:.3} pv {}",
+            self.depth,
+            self.score.compact(),
+            self.nodes,
+            self.nps(),
+            self.time.as_secs_f64(),
+            pv.join(" ")
+        )
+    }
+}
+
 impl<M> SearchInfo<M> {
     /// Nodes per second.
     pub fn nps(&self) -> u64 {

@@ -59,28 +59,6 @@ impl EngineOptions {
     }
 }
 
-/// A score in one word: `+34`, `win-in-5`, `loss-in-4`.
-pub fn compact_score(score: Score) -> String {
-    match score.distance() {
-        Some(n) if score.0 > 0 => format!("win-in-{n}"),
-        Some(n) => format!("loss-in-{n}"),
-        None => format!("{:+}", score.0),
-    }
-}
-
-fn info_line<G: Game>(game: &G, info: &SearchInfo<G::Move>) -> String {
-    let pv: Vec<String> = info.pv.iter().map(|&m| game.format_move(m)).collect();
-    format!(
-        "depth {} score {} nodes {} nps {} time {:.3} pv {}",
-        info.depth,
-        compact_score(info.score),
-        info.nodes,
-        info.nps(),
-        info.time.as_secs_f64(),
-        pv.join(" ")
-    )
-}
-
 /// `zerosum search SPEC [--moves LIST] [--time S | --depth D | --nodes N] [--hash MB] [--algo A]`
 pub fn search(spec: &str, moves: &str, options: &EngineOptions) -> Result<()> {
     let limits = options.limits()?;
@@ -122,7 +100,7 @@ impl GameVisitor for SearchCommand {
         let mut out = std::io::stdout().lock();
         let result = searcher.search(&game, &self.limits, |info| {
             // A closed pipe must not stop the search from answering.
-            let _ = writeln!(out, "{}", info_line(&game, info));
+            let _ = writeln!(out, "{}", info.line(|m| game.format_move(m)));
             let _ = out.flush();
         });
         let best = result
@@ -132,7 +110,7 @@ impl GameVisitor for SearchCommand {
             out,
             "bestmove {} score {} depth {} nodes {} time {:.3}",
             game.format_move(best),
-            compact_score(result.score),
+            result.score.compact(),
             result.depth,
             result.nodes,
             result.time.as_secs_f64()
@@ -203,7 +181,7 @@ impl GameVisitor for AnalyzeCommand {
         scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
         let mut out = std::io::stdout().lock();
         for (score, mv) in scored {
-            writeln!(out, "{} {}", game.format_move(mv), compact_score(score))?;
+            writeln!(out, "{} {}", game.format_move(mv), score.compact())?;
         }
         Ok(())
     }

@@ -10,7 +10,7 @@ use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
 use zerosum_search::{SearchLimits, Solver};
 
 use super::parse_spec;
-use super::search::{compact_score, MAX_HASH_MB};
+use super::search::MAX_HASH_MB;
 
 /// `zerosum solve SPEC [--moves LIST] [--weak] [--hash MB]`; with `moves` absent (`--stdin`),
 /// one position per line from standard input (the first word of a line is its move list; the
@@ -203,7 +203,7 @@ fn describe(score: Score, weak: bool) -> (String, String) {
         let text = if score == Score::DRAW {
             "draw".to_string()
         } else {
-            compact_score(score)
+            score.compact()
         };
         (text, meaning)
     }

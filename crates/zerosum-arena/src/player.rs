@@ -1,0 +1,114 @@
+//! The one interface every player speaks: a new game (spec, side, limits, seed), then a move for
+//! a position by a deadline.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use thiserror::Error;
+use zerosum_core::{GameSpec, Side};
+
+use crate::clock::TimeControl;
+
+/// What a player learns before a game.
+#[derive(Clone, Debug)]
+pub struct GameSetup {
+    /// The game and board.
+    pub spec: GameSpec,
+    /// The side this player has.
+    pub side: Side,
+    /// The time control the referee enforces.
+    pub time: TimeControl,
+    /// Seed for any randomness: the same seed gives the same games with deterministic players.
+    pub seed: u64,
+}
+
+/// The referee's request for a move.
+#[derive(Clone, Debug)]
+pub struct MoveRequest {
+    /// Every move played so far, from the start position, in the game's notation (shared with
+    /// the referee, which appends to it without a copy once the player has answered).
+    pub moves: Arc<Vec<String>>,
+    /// Time the player may use for this move before it forfeits (the referee adds its margin
+    /// on top); `None` when the move is not timed.
+    pub limit: Option<Duration>,
+    /// The player's remaining game clock before this move, under a `tc=` control.
+    pub clock: Option<Duration>,
+    /// Increment added to the clock after this move.
+    pub increment: Duration,
+    /// Raised by the referee once the time is over: a player still thinking should answer at
+    /// once (or give up).
+    pub stop: Arc<AtomicBool>,
+}
+
+impl MoveRequest {
+    /// How long a player that wants to use its time well should think on this move: the
+    /// whole per-move limit under `st=`; under a game clock, a twentieth of what is left plus
+    /// most of the increment, never more than the limit. `None` when the move is not timed.
+    pub fn thinking_time(&self) -> Option<Duration> {
+        let from_clock = self
+            .clock
+            .map(|left| left / 20 + self.increment.mul_f64(0.75));
+        match (self.limit, from_clock) {
+            (Some(limit), Some(budget)) => Some(budget.min(limit)),
+            (Some(limit), None) => Some(limit),
+            (None, budget) => budget,
+        }
+    }
+
+    /// True once the referee has asked for an answer at once.
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// A move and, optionally, what the player has to say about it (an engine's search line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveAnswer {
+    /// The move in the game's notation. The referee checks it.
+    pub text: String,
+    /// A comment for the game log, e.g. `depth 9 score +34 nodes 120345 pv d4 e5`.
+    pub comment: Option<String>,
+}
+
+impl MoveAnswer {
+    /// A move with nothing to say.
+    pub fn new(text: impl Into<String>) -> Self {
+        MoveAnswer {
+            text: text.into(),
+            comment: None,
+        }
+    }
+}
+
+/// Why a player could not go on. Any of these forfeits its game.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayerError {
+    /// The player cannot play this game at all.
+    #[error("cannot play {spec}: {reason}")]
+    Unsupported { spec: String, reason: String },
+    /// The player gave up or failed (an engine process died, a human closed the input).
+    #[error("{0}")]
+    Failed(String),
+}
+
+/// A participant in games. The referee calls [`Player::new_game`] before every game (a player
+/// may be reused), then [`Player::choose`] on each of its turns, each call on a thread of the
+/// referee's own, so a player may block; the referee enforces the time from outside and forfeits
+/// a player that is late, illegal, failing, panicking or silent.
+pub trait Player: Send {
+    /// The name shown in results.
+    fn name(&self) -> String;
+
+    /// Prepares for a game: discards what the last game left.
+    fn new_game(&mut self, setup: &GameSetup) -> Result<(), PlayerError>;
+
+    /// A move for the position reached by `request.moves`, which is always an ongoing game in
+    /// which this player is to move.
+    fn choose(&mut self, request: &MoveRequest) -> Result<MoveAnswer, PlayerError>;
+
+    /// True for a person at a keyboard: the referee never times such a player.
+    fn is_human(&self) -> bool {
+        false
+    }
+}

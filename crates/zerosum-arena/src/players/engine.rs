@@ -1,0 +1,169 @@
+//! The built-in engine as a player: iterative deepening with any of the search settings,
+//! keeping its transposition table through a game.
+
+use std::fmt;
+use std::time::Duration;
+
+use zerosum_games::EvaluatedGame;
+use zerosum_search::{Algorithm, SearchLimits, Searcher};
+
+use super::typed::{Strategy, StrategyFactory};
+use super::PlayerSpecError;
+use crate::player::{MoveRequest, PlayerError};
+
+/// Largest table an engine player may ask for, in MB.
+pub const MAX_HASH_MB: usize = 16_384;
+
+/// How the engine searches. Unset limits are taken from the referee's clock; an engine with
+/// no time setting and no clock thinks one second a move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineSettings {
+    /// Seconds per move at most (the referee's limit still applies when shorter).
+    pub time: Option<Duration>,
+    /// Deepest iteration.
+    pub depth: Option<usize>,
+    /// Node budget per move.
+    pub nodes: Option<u64>,
+    /// Transposition table size in MB.
+    pub hash_mb: usize,
+    /// The search driver.
+    pub algorithm: Algorithm,
+}
+
+impl Default for EngineSettings {
+    /// No limit of its own, a 32 MB table, PVS.
+    fn default() -> Self {
+        EngineSettings {
+            time: None,
+            depth: None,
+            nodes: None,
+            hash_mb: 32,
+            algorithm: Algorithm::Pvs,
+        }
+    }
+}
+
+impl EngineSettings {
+    /// Applies one `key=value` setting: `time` (seconds), `depth`, `nodes`, `hash` (MB), `algo`.
+    pub(crate) fn set(&mut self, key: &str, value: &str) -> Result<(), PlayerSpecError> {
+        let bad = |expected: &str| PlayerSpecError(format!("engine `{key}={value}`: {expected}"));
+        match key {
+            "time" => {
+                let seconds: f64 = value.parse().map_err(|_| bad("a number of seconds"))?;
+                if !(seconds.is_finite() && seconds > 0.0 && seconds <= 1e6) {
+                    return Err(bad("a positive number of seconds"));
+                }
+                self.time = Some(Duration::from_secs_f64(seconds));
+            }
+            "depth" => {
+                let depth: usize = value.parse().map_err(|_| bad("a whole number"))?;
+                if !(1..=250).contains(&depth) {
+                    return Err(bad("between 1 and 250"));
+                }
+                self.depth = Some(depth);
+            }
+            "nodes" => {
+                let nodes: u64 = value.parse().map_err(|_| bad("a whole number"))?;
+                if nodes == 0 {
+                    return Err(bad("at least 1"));
+                }
+                self.nodes = Some(nodes);
+            }
+            "hash" => {
+                let mb: usize = value.parse().map_err(|_| bad("a size in MB"))?;
+                if !(1..=MAX_HASH_MB).contains(&mb) {
+                    return Err(bad(&format!("between 1 and {MAX_HASH_MB} MB")));
+                }
+                self.hash_mb = mb;
+            }
+            "algo" => self.algorithm = value.parse().map_err(|e: String| PlayerSpecError(e))?,
+            _ => return Err(PlayerSpecError(format!(
+                "unknown engine setting `{key}` (expected time, depth, nodes, hash, algo or name)"
+            ))),
+        }
+        Ok(())
+    }
+
+    /// The limits of one move: the engine's own, capped by the referee's clock.
+    fn limits(&self, request: &MoveRequest) -> SearchLimits {
+        let mut time = match (self.time, request.thinking_time()) {
+            (Some(own), Some(clock)) => Some(own.min(clock)),
+            (own, clock) => own.or(clock),
+        };
+        if time.is_none() && self.depth.is_none() && self.nodes.is_none() {
+            time = Some(Duration::from_secs(1));
+        }
+        SearchLimits {
+            depth: self.depth,
+            nodes: self.nodes,
+            time,
+            stop: Some(request.stop.clone()),
+        }
+    }
+}
+
+impl fmt::Display for EngineSettings {
+    /// The settings that differ from the defaults, as `key=value` pairs joined by commas.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let default = EngineSettings::default();
+        let mut parts = Vec::new();
+        if let Some(time) = self.time {
+            parts.push(format!("time={}", time.as_secs_f64()));
+        }
+        if let Some(depth) = self.depth {
+            parts.push(format!("depth={depth}"));
+        }
+        if let Some(nodes) = self.nodes {
+            parts.push(format!("nodes={nodes}"));
+        }
+        if self.hash_mb != default.hash_mb {
+            parts.push(format!("hash={}", self.hash_mb));
+        }
+        if self.algorithm != default.algorithm {
+            parts.push(format!("algo={}", self.algorithm));
+        }
+        f.write_str(&parts.join(","))
+    }
+}
+
+/// Builds the engine strategy for a game.
+pub(crate) struct EngineFactory {
+    pub settings: EngineSettings,
+}
+
+impl StrategyFactory for EngineFactory {
+    fn strategy<G: EvaluatedGame>(
+        self,
+        game: &G,
+    ) -> Result<impl Strategy<G> + 'static, PlayerError> {
+        let searcher = Searcher::try_new(
+            game.evaluator(),
+            self.settings.algorithm,
+            self.settings.hash_mb,
+        )
+        .map_err(|error| PlayerError::Failed(error.to_string()))?;
+        Ok(EngineStrategy {
+            searcher,
+            settings: self.settings,
+        })
+    }
+}
+
+struct EngineStrategy<G: EvaluatedGame> {
+    searcher: Searcher<G, G::Evaluator>,
+    settings: EngineSettings,
+}
+
+impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
+    fn decide(&mut self, game: &mut G, request: &MoveRequest) -> (G::Move, Option<String>) {
+        let limits = self.settings.limits(request);
+        let mut last = None;
+        let result = self.searcher.search(game, &limits, |info| {
+            last = Some(info.line(|m| game.format_move(m)));
+        });
+        let best = result
+            .best_move
+            .expect("the search always has a move in an ongoing game");
+        (best, last)
+    }
+}

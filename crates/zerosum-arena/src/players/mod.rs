@@ -1,0 +1,209 @@
+//! The built-in players and the text that names them: `random`, `quasi`, `engine` with any
+//! search settings (`engine:time=0.5,depth=12,nodes=100000,hash=64,algo=mtdf`) and `human`,
+//! each with an optional `name=`.
+
+mod engine;
+mod human;
+mod quasi;
+mod random;
+mod typed;
+
+use std::fmt;
+use std::io::BufReader;
+use std::str::FromStr;
+
+use thiserror::Error;
+use zerosum_core::GameSpec;
+
+pub use engine::{EngineSettings, MAX_HASH_MB};
+pub use human::Human;
+
+use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
+use engine::EngineFactory;
+use quasi::QuasiFactory;
+use random::RandomFactory;
+use typed::{session, TypedSession};
+
+/// A player description that cannot be understood.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("bad player: {0}")]
+pub struct PlayerSpecError(String);
+
+/// Which built-in player.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayerKind {
+    /// A uniformly random legal move (R4nd0m, L0).
+    Random,
+    /// Win in one, else block (R4nd0m++), or on Connect-X: win in one, else a move that does
+    /// not allow a win in one (L1).
+    Quasi,
+    /// The search engine.
+    Engine(EngineSettings),
+    /// A person at the terminal.
+    Human,
+}
+
+/// A built-in player as named on the command line: `KIND[:key=value,...]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerSpec {
+    pub kind: PlayerKind,
+    /// The name given with `name=`, if any.
+    pub name: Option<String>,
+}
+
+impl FromStr for PlayerSpec {
+    type Err = PlayerSpecError;
+
+    fn from_str(text: &str) -> Result<Self, PlayerSpecError> {
+        let text = text.trim();
+        let (kind, settings) = text.split_once(':').unwrap_or((text, ""));
+        let mut kind = match kind.to_ascii_lowercase().as_str() {
+            "random" => PlayerKind::Random,
+            "quasi" => PlayerKind::Quasi,
+            "engine" => PlayerKind::Engine(EngineSettings::default()),
+            "human" => PlayerKind::Human,
+            _ => {
+                return Err(PlayerSpecError(format!(
+                    "unknown player `{kind}` (expected random, quasi, engine or human, \
+                     e.g. engine:time=0.5)"
+                )))
+            }
+        };
+        let mut name = None;
+        for setting in settings.split(',').filter(|s| !s.trim().is_empty()) {
+            let (key, value) = setting.split_once('=').ok_or_else(|| {
+                PlayerSpecError(format!(
+                    "`{setting}` in `{text}` is not a key=value setting"
+                ))
+            })?;
+            let (key, value) = (key.trim(), value.trim());
+            match (key, &mut kind) {
+                ("name", _) if value.is_empty() => {
+                    return Err(PlayerSpecError(format!("empty name in `{text}`")))
+                }
+                ("name", _) => name = Some(value.to_string()),
+                (_, PlayerKind::Engine(engine)) => engine.set(key, value)?,
+                _ => {
+                    return Err(PlayerSpecError(format!(
+                        "unknown setting `{key}` in `{text}` (this player takes only name=)"
+                    )))
+                }
+            }
+        }
+        Ok(PlayerSpec { kind, name })
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    /// The spec in the form it is read back from.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut settings = Vec::new();
+        let kind = match &self.kind {
+            PlayerKind::Random => "random",
+            PlayerKind::Quasi => "quasi",
+            PlayerKind::Human => "human",
+            PlayerKind::Engine(engine) => {
+                let text = engine.to_string();
+                if !text.is_empty() {
+                    settings.push(text);
+                }
+                "engine"
+            }
+        };
+        if let Some(name) = &self.name {
+            settings.push(format!("name={name}"));
+        }
+        if settings.is_empty() {
+            f.write_str(kind)
+        } else {
+            write!(f, "{kind}:{}", settings.join(","))
+        }
+    }
+}
+
+impl PlayerSpec {
+    /// The name results show: the `name=` given, else the spec itself (`engine:time=0.5`).
+    pub fn display_name(&self) -> String {
+        match &self.name {
+            Some(name) => name.clone(),
+            None => self.to_string(),
+        }
+    }
+
+    /// A fresh player. A human reads standard input and writes prompts to standard error.
+    pub fn build(&self) -> Box<dyn Player> {
+        let name = self.display_name();
+        match &self.kind {
+            PlayerKind::Human => Box::new(Human::new(
+                name,
+                Box::new(BufReader::new(std::io::stdin())),
+                Box::new(std::io::stderr()),
+            )),
+            PlayerKind::Random => BuiltinPlayer::boxed(name, BuiltinKind::Random),
+            PlayerKind::Quasi => BuiltinPlayer::boxed(name, BuiltinKind::Quasi),
+            PlayerKind::Engine(settings) => {
+                BuiltinPlayer::boxed(name, BuiltinKind::Engine(settings.clone()))
+            }
+        }
+    }
+}
+
+/// The players whose decision runs on the concrete game.
+enum BuiltinKind {
+    Random,
+    Quasi,
+    Engine(EngineSettings),
+}
+
+/// Random, quasi-random and engine players.
+struct BuiltinPlayer {
+    name: String,
+    kind: BuiltinKind,
+    session: Option<Box<dyn TypedSession>>,
+}
+
+impl BuiltinPlayer {
+    fn boxed(name: String, kind: BuiltinKind) -> Box<dyn Player> {
+        Box::new(BuiltinPlayer {
+            name,
+            kind,
+            session: None,
+        })
+    }
+}
+
+impl Player for BuiltinPlayer {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn new_game(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
+        let seed = setup.seed;
+        self.session = None;
+        let session = match &self.kind {
+            BuiltinKind::Random => session(&setup.spec, RandomFactory { seed })?,
+            BuiltinKind::Quasi => session(
+                &setup.spec,
+                QuasiFactory {
+                    seed,
+                    gravity: matches!(setup.spec, GameSpec::ConnectX { .. }),
+                },
+            )?,
+            BuiltinKind::Engine(settings) => session(
+                &setup.spec,
+                EngineFactory {
+                    settings: settings.clone(),
+                },
+            )?,
+        };
+        self.session = Some(session);
+        Ok(())
+    }
+
+    fn choose(&mut self, request: &MoveRequest) -> Result<MoveAnswer, PlayerError> {
+        self.session
+            .as_mut()
+            .ok_or_else(|| PlayerError::Failed("asked for a move before the game".into()))?
+            .choose(request)
+    }
+}

@@ -1,0 +1,287 @@
+//! The referee: plays one game between two players under a time control, checks every move,
+//! and ends the game by the rules, by adjudication, or by forfeit of a player that is late,
+//! illegal, failing, panicking or silent. It never waits on a player without a timeout (except a
+//! human's untimed move), so no player can hang it.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use zerosum_core::{DynGame, GameSpec, Outcome, Side, Status};
+use zerosum_games::new_game;
+
+use crate::clock::TimeControl;
+use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player};
+use crate::record::Termination;
+use crate::seat::{Reply, Seat, Silence};
+
+/// The rules of play besides the game's own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RefereeOptions {
+    /// The clocks.
+    pub time: TimeControl,
+    /// Adjudicate a draw once this many moves (plies) have been played.
+    pub max_moves: Option<usize>,
+}
+
+/// What the referee reports while a game runs.
+pub enum RefereeEvent<'a> {
+    /// The players are ready; the game starts from `game`.
+    Started { game: &'a dyn DynGame },
+    /// `side` played `answer` after `elapsed`; `game` is the position after it.
+    Moved {
+        game: &'a dyn DynGame,
+        side: Side,
+        answer: &'a MoveAnswer,
+        elapsed: Duration,
+    },
+}
+
+/// A finished game as the referee saw it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedGame {
+    pub moves: Vec<String>,
+    /// Milliseconds each move took.
+    pub move_ms: Vec<u64>,
+    pub outcome: Outcome,
+    pub termination: Termination,
+    pub reason: String,
+}
+
+/// The end of a game, before it is written up.
+struct Ending {
+    outcome: Outcome,
+    termination: Termination,
+    reason: String,
+}
+
+impl Ending {
+    /// `side` loses by its own fault.
+    fn forfeit(side: Side, name: &str, termination: Termination, what: String) -> Ending {
+        Ending {
+            outcome: Outcome::Win(!side),
+            termination,
+            reason: format!("{side} player ({name}) {what}"),
+        }
+    }
+}
+
+fn seconds(duration: Duration) -> String {
+    format!("{:.2} s", duration.as_secs_f64())
+}
+
+/// Plays `spec` from its start between `players` (first, second) and reports the moves to
+/// `observer`. Each player gets `seed` mixed with its side.
+pub fn play_game(
+    spec: &GameSpec,
+    players: [Box<dyn Player>; 2],
+    options: &RefereeOptions,
+    seed: u64,
+    observer: &mut dyn FnMut(RefereeEvent<'_>),
+) -> PlayedGame {
+    let mut game = match new_game(spec) {
+        Ok(game) => game,
+        Err(error) => {
+            // Specs are checked before a tournament starts; this is a last line of defence.
+            return PlayedGame {
+                moves: Vec::new(),
+                move_ms: Vec::new(),
+                outcome: Outcome::Draw,
+                termination: Termination::Adjudication,
+                reason: format!("the game cannot be played: {error}"),
+            };
+        }
+    };
+    let mut moves = Arc::new(Vec::new());
+    let mut move_ms = Vec::new();
+    let ending = referee(
+        &mut *game,
+        players,
+        options,
+        seed,
+        &mut moves,
+        &mut move_ms,
+        observer,
+    );
+    PlayedGame {
+        moves: Arc::unwrap_or_clone(moves),
+        move_ms,
+        outcome: ending.outcome,
+        termination: ending.termination,
+        reason: ending.reason,
+    }
+}
+
+fn referee(
+    game: &mut dyn DynGame,
+    players: [Box<dyn Player>; 2],
+    options: &RefereeOptions,
+    seed: u64,
+    moves: &mut Arc<Vec<String>>,
+    move_ms: &mut Vec<u64>,
+    observer: &mut dyn FnMut(RefereeEvent<'_>),
+) -> Ending {
+    let time = options.time;
+    let sides = [Side::First, Side::Second];
+    let [first, second] = players;
+    let mut seats = Vec::with_capacity(2);
+    for (side, player) in sides.into_iter().zip([first, second]) {
+        let name = player.name();
+        match Seat::spawn(player) {
+            Ok(seat) => seats.push(seat),
+            Err(error) => return Ending::forfeit(side, &name, Termination::Crash, error),
+        }
+    }
+    // Both players set up at once (an engine may take time to allocate or load).
+    for (side, seat) in sides.into_iter().zip(&seats) {
+        let setup = GameSetup {
+            spec: game.spec(),
+            side,
+            time,
+            seed: seed ^ (side.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        };
+        if !seat.new_game(setup) {
+            return Ending::forfeit(side, seat.name(), Termination::Crash, "is gone".into());
+        }
+    }
+    for (side, seat) in sides.into_iter().zip(&seats) {
+        let timeout = (!seat.is_human()).then_some(time.watchdog + time.first_move_grace);
+        let failure = match seat.wait(timeout) {
+            Ok(Reply::Ready(Ok(()))) => continue,
+            Ok(Reply::Ready(Err(error))) => (Termination::Crash, format!("failed: {error}")),
+            Ok(Reply::Panicked(message)) => (Termination::Crash, format!("panicked: {message}")),
+            Ok(Reply::Move(_)) => (Termination::Crash, "answered out of turn".into()),
+            Err(Silence::TimedOut) => (
+                Termination::Stalled,
+                format!(
+                    "did not get ready within {}",
+                    seconds(timeout.unwrap_or_default())
+                ),
+            ),
+            Err(Silence::Gone) => (Termination::Crash, "is gone".into()),
+        };
+        return Ending::forfeit(side, seat.name(), failure.0, failure.1);
+    }
+    observer(RefereeEvent::Started { game: &*game });
+
+    let mut clocks = [time.base; 2];
+    loop {
+        if let Status::Over(outcome) = game.status() {
+            let reason = game.status().to_string();
+            return Ending {
+                outcome,
+                termination: Termination::Normal,
+                reason,
+            };
+        }
+        if let Some(max) = options.max_moves {
+            if game.ply() >= max {
+                return Ending {
+                    outcome: Outcome::Draw,
+                    termination: Termination::Adjudication,
+                    reason: format!("draw by the move limit ({max} moves)"),
+                };
+            }
+        }
+        let side = game.to_move();
+        let seat = &seats[side.index()];
+        let first_move = game.ply() < 2;
+        let limit = if seat.is_human() {
+            None
+        } else {
+            time.move_limit(clocks[side.index()], first_move)
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let request = MoveRequest {
+            moves: moves.clone(),
+            limit,
+            clock: clocks[side.index()],
+            increment: time.increment,
+            stop: stop.clone(),
+        };
+        let started = Instant::now();
+        if !seat.choose(request) {
+            return Ending::forfeit(side, seat.name(), Termination::Crash, "is gone".into());
+        }
+        let allowed = limit.map(|limit| limit + time.margin);
+        let wait = match allowed {
+            Some(allowed) => Some(allowed),
+            None if seat.is_human() => None,
+            None => Some(time.watchdog),
+        };
+        let mut reply = seat.wait(wait);
+        if matches!(reply, Err(Silence::TimedOut)) && allowed.is_some() {
+            // Late. Ask for an answer at once and see whether one comes at all.
+            stop.store(true, Ordering::Relaxed);
+            let grace = limit.unwrap_or_default().max(Duration::from_secs(1));
+            reply = seat.wait(Some(grace.min(time.watchdog)));
+        }
+        let elapsed = started.elapsed();
+        let answer = match reply {
+            Ok(Reply::Move(Ok(answer))) => answer,
+            Ok(Reply::Move(Err(error))) => {
+                return Ending::forfeit(
+                    side,
+                    seat.name(),
+                    Termination::Crash,
+                    format!("failed: {error}"),
+                )
+            }
+            Ok(Reply::Panicked(message)) => {
+                return Ending::forfeit(
+                    side,
+                    seat.name(),
+                    Termination::Crash,
+                    format!("panicked: {message}"),
+                )
+            }
+            Ok(Reply::Ready(_)) | Err(Silence::Gone) => {
+                return Ending::forfeit(side, seat.name(), Termination::Crash, "is gone".into())
+            }
+            Err(Silence::TimedOut) => {
+                return Ending::forfeit(
+                    side,
+                    seat.name(),
+                    Termination::Stalled,
+                    format!("did not answer ({} without a word)", seconds(elapsed)),
+                )
+            }
+        };
+        if let (Some(limit), Some(allowed)) = (limit, allowed) {
+            if elapsed > allowed {
+                return Ending::forfeit(
+                    side,
+                    seat.name(),
+                    Termination::Timeout,
+                    format!(
+                        "timed out: answered after {}, limit {}",
+                        seconds(elapsed),
+                        seconds(limit)
+                    ),
+                );
+            }
+        }
+        let canonical = match game.play(&answer.text) {
+            Ok(canonical) => canonical,
+            Err(error) => {
+                return Ending::forfeit(
+                    side,
+                    seat.name(),
+                    Termination::IllegalMove,
+                    format!("played an illegal move: {error}"),
+                )
+            }
+        };
+        if let Some(clock) = &mut clocks[side.index()] {
+            *clock = clock.saturating_sub(elapsed) + time.increment;
+        }
+        Arc::make_mut(moves).push(canonical);
+        move_ms.push(elapsed.as_millis() as u64);
+        observer(RefereeEvent::Moved {
+            game: &*game,
+            side,
+            answer: &answer,
+            elapsed,
+        });
+    }
+}

@@ -1,0 +1,116 @@
+//! A player on a thread of its own. The referee talks to it through channels and waits with a
+//! timeout, so a player that blocks, loops or panics cannot hold the referee: a panic comes
+//! back as a message, a hung thread is left behind (detached) and the game goes on without it.
+
+use std::any::Any;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::thread;
+use std::time::Duration;
+
+use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
+
+/// What the referee asks of a seated player.
+enum Command {
+    NewGame(GameSetup),
+    Choose(MoveRequest),
+}
+
+/// What comes back from the player's thread.
+pub(crate) enum Reply {
+    Ready(Result<(), PlayerError>),
+    Move(Result<MoveAnswer, PlayerError>),
+    /// The player panicked (the message); its thread has ended.
+    Panicked(String),
+}
+
+/// Why no reply came.
+pub(crate) enum Silence {
+    /// Nothing within the time waited.
+    TimedOut,
+    /// The player's thread is gone without a word.
+    Gone,
+}
+
+/// A player seated on its own thread.
+pub(crate) struct Seat {
+    name: String,
+    human: bool,
+    commands: Sender<Command>,
+    replies: Receiver<Reply>,
+}
+
+fn panic_message(payload: Box<dyn Any + Send>) -> String {
+    if let Some(text) = payload.downcast_ref::<&str>() {
+        (*text).to_string()
+    } else if let Some(text) = payload.downcast_ref::<String>() {
+        text.clone()
+    } else {
+        "a panic without a message".to_string()
+    }
+}
+
+impl Seat {
+    /// Starts `player` on a new thread, or says why a thread could not be started.
+    pub(crate) fn spawn(mut player: Box<dyn Player>) -> Result<Seat, String> {
+        let name = player.name();
+        let human = player.is_human();
+        let (commands, inbox) = channel::<Command>();
+        let (outbox, replies) = channel::<Reply>();
+        thread::Builder::new()
+            .name(format!("player {name}"))
+            .spawn(move || {
+                for command in inbox {
+                    let reply = catch_unwind(AssertUnwindSafe(|| match &command {
+                        Command::NewGame(setup) => Reply::Ready(player.new_game(setup)),
+                        Command::Choose(request) => Reply::Move(player.choose(request)),
+                    }));
+                    // Let go of the request first: the referee extends its move list in place.
+                    drop(command);
+                    let (reply, panicked) = match reply {
+                        Ok(reply) => (reply, false),
+                        Err(payload) => (Reply::Panicked(panic_message(payload)), true),
+                    };
+                    if outbox.send(reply).is_err() || panicked {
+                        break;
+                    }
+                }
+            })
+            .map_err(|error| format!("cannot start a thread for {name}: {error}"))?;
+        Ok(Seat {
+            name,
+            human,
+            commands,
+            replies,
+        })
+    }
+
+    pub(crate) fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub(crate) fn is_human(&self) -> bool {
+        self.human
+    }
+
+    /// Sends the game setup; the answer comes through [`Seat::wait`].
+    pub(crate) fn new_game(&self, setup: GameSetup) -> bool {
+        self.commands.send(Command::NewGame(setup)).is_ok()
+    }
+
+    /// Asks for a move; the answer comes through [`Seat::wait`].
+    pub(crate) fn choose(&self, request: MoveRequest) -> bool {
+        self.commands.send(Command::Choose(request)).is_ok()
+    }
+
+    /// The next reply, waiting at most `timeout` (forever with `None`).
+    pub(crate) fn wait(&self, timeout: Option<Duration>) -> Result<Reply, Silence> {
+        match timeout {
+            Some(timeout) => self.replies.recv_timeout(timeout).map_err(|e| match e {
+                RecvTimeoutError::Timeout => Silence::TimedOut,
+                RecvTimeoutError::Disconnected => Silence::Gone,
+            }),
+            None => self.replies.recv().map_err(|_| Silence::Gone),
+        }
+    }
+}

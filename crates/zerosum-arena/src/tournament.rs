@@ -1,0 +1,205 @@
+//! Round robins: every pair of players plays every configuration in both colours, `rounds`
+//! times, on up to `concurrency` games at once. Finished games are handed to the caller the
+//! moment they end (to be written, printed, scored), and the caller can stop the tournament.
+
+use std::collections::{HashSet, VecDeque};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::channel;
+use std::sync::{Arc, Mutex};
+use std::thread;
+
+use zerosum_core::conformance::SplitMix;
+use zerosum_core::GameSpec;
+
+use crate::player::Player;
+use crate::players::PlayerSpec;
+use crate::record::GameRecord;
+use crate::referee::{play_game, RefereeOptions};
+
+/// Builds a fresh player for each game.
+pub type PlayerFactory = Arc<dyn Fn() -> Box<dyn Player> + Send + Sync>;
+
+/// A participant: a name for the tables and a way to build its player.
+#[derive(Clone)]
+pub struct Entrant {
+    pub name: String,
+    pub factory: PlayerFactory,
+}
+
+impl Entrant {
+    /// An entrant built from a built-in player spec, named `name`.
+    pub fn from_spec(spec: &PlayerSpec, name: String) -> Entrant {
+        let mut spec = spec.clone();
+        spec.name = Some(name.clone());
+        Entrant {
+            name,
+            factory: Arc::new(move || spec.build()),
+        }
+    }
+}
+
+/// One game of the schedule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScheduledGame {
+    /// Position in the schedule, from 0.
+    pub game: usize,
+    pub round: usize,
+    /// The colour-swapped pair: both games of a pair share it.
+    pub pair: usize,
+    pub spec: GameSpec,
+    /// Index of the first player.
+    pub first: usize,
+    /// Index of the second player.
+    pub second: usize,
+    /// Seed of the game's players.
+    pub seed: u64,
+}
+
+/// The games of a round robin of `players` players over `specs`, `rounds` times: per round,
+/// per configuration, per pair of players `i < j`, the game with `i` first, then with `j`
+/// first. Seeds derive from `seed` and the game's position.
+pub fn round_robin(
+    players: usize,
+    specs: &[GameSpec],
+    rounds: usize,
+    seed: u64,
+) -> Vec<ScheduledGame> {
+    let mut games = Vec::new();
+    let mut pair = 0;
+    for round in 0..rounds {
+        for spec in specs {
+            for i in 0..players {
+                for j in i + 1..players {
+                    for (first, second) in [(i, j), (j, i)] {
+                        let game = games.len();
+                        games.push(ScheduledGame {
+                            game,
+                            round,
+                            pair,
+                            spec: spec.clone(),
+                            first,
+                            second,
+                            seed: game_seed(seed, game),
+                        });
+                    }
+                    pair += 1;
+                }
+            }
+        }
+    }
+    games
+}
+
+/// A match of `count` games between players 0 and 1 on `spec`, colours alternating (player 0
+/// first in even games), pairs numbered by twos.
+pub fn match_games(spec: &GameSpec, count: usize, seed: u64) -> Vec<ScheduledGame> {
+    (0..count)
+        .map(|game| ScheduledGame {
+            game,
+            round: game / 2,
+            pair: game / 2,
+            spec: spec.clone(),
+            first: game % 2,
+            second: 1 - game % 2,
+            seed: game_seed(seed, game),
+        })
+        .collect()
+}
+
+fn game_seed(seed: u64, game: usize) -> u64 {
+    SplitMix::new(seed ^ (game as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
+}
+
+/// What a running tournament reports.
+pub enum TournamentEvent<'a> {
+    /// A game starts.
+    Started(&'a ScheduledGame),
+    /// A game has ended.
+    Finished(GameRecord),
+}
+
+/// Players, games and rules, ready to run.
+pub struct Tournament {
+    pub entrants: Vec<Entrant>,
+    pub games: Vec<ScheduledGame>,
+    pub options: RefereeOptions,
+    /// Games played at once (at least 1).
+    pub concurrency: usize,
+}
+
+impl Tournament {
+    /// Plays every scheduled game whose number is not in `done`, in schedule order, up to
+    /// `concurrency` at a time, and hands each event to `on_event` on the calling thread. When
+    /// `on_event` breaks, no further game starts; the games already running are finished and
+    /// reported. Returns once every started game is reported.
+    pub fn run(
+        &self,
+        done: &HashSet<usize>,
+        mut on_event: impl FnMut(TournamentEvent<'_>) -> ControlFlow<()>,
+    ) {
+        let pending: VecDeque<&ScheduledGame> = self
+            .games
+            .iter()
+            .filter(|game| !done.contains(&game.game))
+            .collect();
+        let pending = Mutex::new(pending);
+        let stop = AtomicBool::new(false);
+        let (events, inbox) = channel::<TournamentEvent<'_>>();
+        thread::scope(|scope| {
+            for _ in 0..self.concurrency.max(1) {
+                let events = events.clone();
+                let (pending, stop) = (&pending, &stop);
+                scope.spawn(move || loop {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let next = pending.lock().map(|mut queue| queue.pop_front());
+                    let Ok(Some(scheduled)) = next else { break };
+                    if events.send(TournamentEvent::Started(scheduled)).is_err() {
+                        break;
+                    }
+                    let record = self.play(scheduled);
+                    if events.send(TournamentEvent::Finished(record)).is_err() {
+                        break;
+                    }
+                });
+            }
+            drop(events);
+            for event in inbox {
+                if on_event(event).is_break() {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        });
+    }
+
+    /// Plays one scheduled game.
+    fn play(&self, scheduled: &ScheduledGame) -> GameRecord {
+        let first = &self.entrants[scheduled.first];
+        let second = &self.entrants[scheduled.second];
+        let played = play_game(
+            &scheduled.spec,
+            [(first.factory)(), (second.factory)()],
+            &self.options,
+            scheduled.seed,
+            &mut |_| {},
+        );
+        GameRecord {
+            game: scheduled.game,
+            round: scheduled.round,
+            pair: scheduled.pair,
+            spec: scheduled.spec.to_string(),
+            first: scheduled.first,
+            second: scheduled.second,
+            first_name: first.name.clone(),
+            second_name: second.name.clone(),
+            moves: played.moves,
+            move_ms: played.move_ms,
+            outcome: played.outcome,
+            termination: played.termination,
+            reason: played.reason,
+            seed: scheduled.seed,
+        }
+    }
+}
