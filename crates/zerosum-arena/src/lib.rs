@@ -6,5 +6,7 @@
 //! others, and games are driven through their object-safe face ([`zerosum_core::DynGame`]).
 
 pub mod record;
+pub mod scoring;
 
 pub use record::{GameRecord, Termination};
+pub use scoring::{Scoring, UnknownScoring};
