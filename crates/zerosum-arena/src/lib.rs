@@ -5,8 +5,10 @@
 //! The arena sees players, not algorithms: the built-in engine player is one `Player` among
 //! others, and games are driven through their object-safe face ([`zerosum_core::DynGame`]).
 
+pub mod elo;
 pub mod record;
 pub mod scoring;
 
+pub use elo::{EloEstimate, Pentanomial, SampleUnit, ScoreSample, Wdl};
 pub use record::{GameRecord, Termination};
 pub use scoring::{Scoring, UnknownScoring};
