@@ -8,7 +8,9 @@
 pub mod elo;
 pub mod record;
 pub mod scoring;
+pub mod sprt;
 
 pub use elo::{EloEstimate, Pentanomial, SampleUnit, ScoreSample, Wdl};
 pub use record::{GameRecord, Termination};
 pub use scoring::{Scoring, UnknownScoring};
+pub use sprt::{SprtDecision, SprtError, SprtParams, SprtStatus};
