@@ -1,21 +1,27 @@
-//! The arena of zerosum: players behind one `Player` trait, a referee that keeps the clocks
+//! The arena of zerosum: players behind one [`Player`] trait, a referee that keeps the clocks
 //! and forfeits late, illegal, crashed or silent players, matches and round-robin tournaments,
 //! scoring schemes, Elo and SPRT, JSON-lines game records and resuming a killed tournament.
 //!
-//! The arena sees players, not algorithms: the built-in engine player is one `Player` among
+//! The arena sees players, not algorithms: the built-in engine player is one [`Player`] among
 //! others, and games are driven through their object-safe face ([`zerosum_core::DynGame`]).
 
 pub mod clock;
+pub mod elo;
 pub mod player;
 pub mod players;
 pub mod record;
 pub mod referee;
+pub mod scoring;
 mod seat;
+pub mod sprt;
 pub mod tournament;
 
 pub use clock::TimeControl;
+pub use elo::{EloEstimate, Pentanomial, SampleUnit, ScoreSample, Wdl};
 pub use player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
 pub use players::{PlayerKind, PlayerSpec};
 pub use record::{GameRecord, Termination};
 pub use referee::{play_game, PlayedGame, RefereeEvent, RefereeOptions};
+pub use scoring::{Scoring, UnknownScoring};
+pub use sprt::{SprtDecision, SprtError, SprtParams, SprtStatus};
 pub use tournament::{Entrant, ScheduledGame, Tournament, TournamentEvent};
