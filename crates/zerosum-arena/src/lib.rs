@@ -6,10 +6,13 @@
 //! others, and games are driven through their object-safe face ([`zerosum_core::DynGame`]).
 
 pub mod clock;
+pub mod config;
 pub mod elo;
 pub mod player;
 pub mod players;
+pub mod presets;
 pub mod record;
+pub mod record_file;
 pub mod referee;
 pub mod scoring;
 mod seat;
@@ -17,10 +20,13 @@ pub mod sprt;
 pub mod tournament;
 
 pub use clock::TimeControl;
+pub use config::{Format, SettingsError, TournamentSettings};
 pub use elo::{EloEstimate, Pentanomial, SampleUnit, ScoreSample, Wdl};
 pub use player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
 pub use players::{PlayerKind, PlayerSpec};
+pub use presets::{preset, Preset, PRESETS};
 pub use record::{GameRecord, Termination};
+pub use record_file::{RecordContents, RecordFileError, RecordWriter};
 pub use referee::{play_game, PlayedGame, RefereeEvent, RefereeOptions};
 pub use scoring::{Scoring, UnknownScoring};
 pub use sprt::{SprtDecision, SprtError, SprtParams, SprtStatus};

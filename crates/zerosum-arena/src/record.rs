@@ -53,6 +53,15 @@ impl Termination {
     }
 }
 
+/// A result in the `1-0`, `0-1`, `1/2-1/2` form of chess tools (first player first).
+pub fn result_text(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win(Side::First) => "1-0",
+        Outcome::Win(Side::Second) => "0-1",
+        Outcome::Draw => "1/2-1/2",
+    }
+}
+
 /// One finished game, as written to the record file (one JSON object per line).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRecord {
@@ -92,11 +101,7 @@ pub struct GameRecord {
 impl GameRecord {
     /// The result in the `1-0`, `0-1`, `1/2-1/2` form of chess tools (first player first).
     pub fn result_text(&self) -> &'static str {
-        match self.outcome {
-            Outcome::Win(Side::First) => "1-0",
-            Outcome::Win(Side::Second) => "0-1",
-            Outcome::Draw => "1/2-1/2",
-        }
+        result_text(self.outcome)
     }
 
     /// The index of the winning player, if any.

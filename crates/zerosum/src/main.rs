@@ -79,6 +79,14 @@ enum Command {
         #[arg(long, default_value_t = 64)]
         hash: usize,
     },
+    /// Play one game at the terminal (a human against the engine by default); the board is
+    /// drawn after every move.
+    Play(commands::arena::PlayArgs),
+    /// A match of two players on one game, colours alternating.
+    Match(commands::arena::MatchArgs),
+    /// A round robin of players over game configurations, both colours, with standings,
+    /// crosstable and Elo; with no arguments, the quick preset.
+    Tournament(commands::arena::TournamentArgs),
     /// Benchmark: fixed positions searched to fixed depths; the last line is the node
     /// signature.
     Bench {
@@ -187,6 +195,9 @@ fn main() -> ExitCode {
             let moves = (!stdin).then_some(position.moves.as_str());
             commands::solve::solve(&spec, moves, weak, hash)
         }
+        Command::Play(args) => commands::arena::play(&args),
+        Command::Match(args) => commands::arena::play_match(&args),
+        Command::Tournament(args) => commands::arena::tournament(&args),
         Command::Bench { suite: None } => commands::bench::bench(),
         Command::Bench {
             suite:

@@ -77,9 +77,11 @@ impl EngineSettings {
                 self.hash_mb = mb;
             }
             "algo" => self.algorithm = value.parse().map_err(|e: String| PlayerSpecError(e))?,
-            _ => return Err(PlayerSpecError(format!(
+            _ => {
+                return Err(PlayerSpecError(format!(
                 "unknown engine setting `{key}` (expected time, depth, nodes, hash, algo or name)"
-            ))),
+            )))
+            }
         }
         Ok(())
     }

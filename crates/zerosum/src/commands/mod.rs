@@ -1,6 +1,7 @@
 //! The subcommands, one module per concern. Each returns an error for `main` to print as one
 //! line.
 
+pub mod arena;
 pub mod bench;
 pub mod rules;
 pub mod search;

@@ -1,0 +1,156 @@
+//! A tournament's settings as the user gave them (players and games as text), checked and
+//! turned into a runnable [`Tournament`]. The settings are what a record file's header keeps,
+//! so a killed tournament resumes with exactly the same schedule.
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+use zerosum_core::GameSpec;
+
+use crate::clock::TimeControl;
+use crate::players::PlayerSpec;
+use crate::referee::RefereeOptions;
+use crate::tournament::{match_games, round_robin, Entrant, Tournament};
+
+/// Most games a schedule may hold.
+const MAX_GAMES: usize = 10_000_000;
+
+/// How the games are scheduled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Format {
+    /// Every pair, every configuration, both colours, `rounds` times.
+    RoundRobin { rounds: usize },
+    /// Two players, `games` games on the first configuration, colours alternating.
+    Match { games: usize },
+}
+
+/// Everything that decides which games a tournament plays and how.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TournamentSettings {
+    /// Player specs (`engine:time=0.5`, `quasi`, ...).
+    pub players: Vec<String>,
+    /// Game specs, in playing order.
+    pub games: Vec<String>,
+    pub format: Format,
+    pub time: TimeControl,
+    /// Adjudicate a draw after this many moves.
+    pub max_moves: Option<usize>,
+    /// Scoring scheme name.
+    pub scoring: String,
+    /// SPRT parameters (`elo0=0,elo1=5,alpha=0.05,beta=0.05`), two-player matches only.
+    pub sprt: Option<String>,
+    /// Seed of all the players' randomness.
+    pub seed: u64,
+}
+
+/// Settings that cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct SettingsError(pub String);
+
+impl TournamentSettings {
+    /// The player names, made unique: a name given twice gets ` 2`, ` 3`... on its repeats.
+    fn names(specs: &[PlayerSpec]) -> Vec<String> {
+        let mut seen: HashMap<String, usize> = HashMap::new();
+        specs
+            .iter()
+            .map(|spec| {
+                let name = spec.display_name();
+                let count = seen.entry(name.clone()).or_insert(0);
+                *count += 1;
+                if *count == 1 {
+                    name
+                } else {
+                    format!("{name} {count}")
+                }
+            })
+            .collect()
+    }
+
+    /// Checks the settings and builds the tournament, `concurrency` games at a time.
+    pub fn prepare(&self, concurrency: usize) -> Result<Tournament, SettingsError> {
+        let specs: Vec<PlayerSpec> = self
+            .players
+            .iter()
+            .map(|text| text.parse().map_err(|e| SettingsError(format!("{e}"))))
+            .collect::<Result<_, _>>()?;
+        if specs.len() < 2 {
+            return Err(SettingsError(format!(
+                "a tournament needs at least two players, not {}",
+                specs.len()
+            )));
+        }
+        let games: Vec<GameSpec> = self
+            .games
+            .iter()
+            .map(|text| text.parse().map_err(|e| SettingsError(format!("{e}"))))
+            .collect::<Result<_, _>>()?;
+        if games.is_empty() {
+            return Err(SettingsError("no games to play".into()));
+        }
+        self.time
+            .validate()
+            .map_err(|e| SettingsError(e.to_string()))?;
+        if !(1..=1024).contains(&concurrency) {
+            return Err(SettingsError(format!(
+                "--concurrency must be between 1 and 1024, not {concurrency}"
+            )));
+        }
+        if self.max_moves == Some(0) {
+            return Err(SettingsError("--maxmoves must be at least 1".into()));
+        }
+        let schedule = match self.format {
+            Format::RoundRobin { rounds } => {
+                let pairs = specs.len() * (specs.len() - 1) / 2;
+                let total = rounds
+                    .checked_mul(games.len())
+                    .and_then(|n| n.checked_mul(pairs * 2));
+                match total {
+                    _ if rounds == 0 => {
+                        return Err(SettingsError("--rounds must be at least 1".into()))
+                    }
+                    Some(total) if total <= MAX_GAMES => {}
+                    _ => {
+                        return Err(SettingsError(format!(
+                            "the schedule would hold more than {MAX_GAMES} games"
+                        )))
+                    }
+                }
+                round_robin(specs.len(), &games, rounds, self.seed)
+            }
+            Format::Match { games: count } => {
+                if specs.len() != 2 {
+                    return Err(SettingsError(format!(
+                        "a match is between two players, not {}",
+                        specs.len()
+                    )));
+                }
+                if !(1..=MAX_GAMES).contains(&count) {
+                    return Err(SettingsError(format!(
+                        "--games must be between 1 and {MAX_GAMES}, not {count}"
+                    )));
+                }
+                match_games(&games[0], count, self.seed)
+            }
+        };
+        if self.sprt.is_some() && specs.len() != 2 {
+            return Err(SettingsError("--sprt needs exactly two players".into()));
+        }
+        let entrants = specs
+            .iter()
+            .zip(Self::names(&specs))
+            .map(|(spec, name)| Entrant::from_spec(spec, name))
+            .collect();
+        Ok(Tournament {
+            entrants,
+            games: schedule,
+            options: RefereeOptions {
+                time: self.time,
+                max_moves: self.max_moves,
+            },
+            concurrency,
+        })
+    }
+}

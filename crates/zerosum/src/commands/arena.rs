@@ -1,0 +1,418 @@
+//! `zerosum tournament`, `zerosum match` and `zerosum play`: the arena on the command line.
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use zerosum_arena::clock::{parse_clock, parse_seconds};
+use zerosum_arena::record::result_text;
+use zerosum_arena::{
+    play_game, preset, Format, GameRecord, PlayerSpec, RecordWriter, RefereeEvent,
+    RefereeOptions, Scoring, SprtParams, MatchSummary, Standings, TimeControl, Tournament, TournamentEvent,
+    TournamentSettings, PRESETS,
+};
+
+use super::parse_spec;
+
+/// The time control options shared by `play`, `match` and `tournament`.
+#[derive(Args, Debug)]
+pub struct TimeArgs {
+    /// Seconds per move (the default: 1, or the preset's).
+    #[arg(long, value_name = "SECONDS")]
+    st: Option<String>,
+    /// Game clock: base seconds plus increment per move, e.g. 60+0.5.
+    #[arg(long, value_name = "BASE+INC")]
+    tc: Option<String>,
+    /// Lateness forgiven on every move, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 50)]
+    timemargin: u64,
+    /// Extra seconds on each player's first move.
+    #[arg(long, value_name = "SECONDS", default_value = "0")]
+    first_move_grace: String,
+    /// Seconds the referee waits for an untimed or late player before giving up on it.
+    #[arg(long, value_name = "SECONDS", default_value = "60")]
+    watchdog: String,
+}
+
+impl TimeArgs {
+    /// The time control, with `default_st` seconds per move when neither --st nor --tc is given.
+    fn control(&self, default_st: f64) -> Result<TimeControl> {
+        let per_move = match (&self.st, &self.tc) {
+            (Some(st), _) => Some(parse_seconds(st, "--st")?),
+            (None, Some(_)) => None,
+            (None, None) => Some(Duration::from_secs_f64(default_st)),
+        };
+        let (base, increment) = match &self.tc {
+            Some(tc) => {
+                let (base, increment) = parse_clock(tc)?;
+                (Some(base), increment)
+            }
+            None => (None, Duration::ZERO),
+        };
+        let control = TimeControl {
+            per_move,
+            base,
+            increment,
+            margin: Duration::from_millis(self.timemargin.min(3_600_000)),
+            first_move_grace: parse_seconds(&self.first_move_grace, "--first-move-grace")?,
+            watchdog: parse_seconds(&self.watchdog, "--watchdog")?,
+        };
+        control.validate()?;
+        Ok(control)
+    }
+}
+
+/// Options of `zerosum tournament`.
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    /// A ready-made tournament: quick (the default when no --games), cx-course,
+    /// cx-course-alt, mnk-course.
+    #[arg(long)]
+    preset: Option<String>,
+    /// Players: random, quasi, engine[:time=S,depth=D,nodes=N,hash=MB,algo=A], human; each
+    /// with an optional name=.
+    #[arg(long, num_args = 1.., value_name = "PLAYER")]
+    players: Vec<String>,
+    /// Game specs, comma-separated or repeated (e.g. connect4,tictactoe,hex:7).
+    #[arg(long, num_args = 1.., value_delimiter = ',', value_name = "SPEC")]
+    games: Vec<String>,
+    /// Times each pair plays each configuration in both colours.
+    #[arg(long)]
+    rounds: Option<usize>,
+    #[command(flatten)]
+    common: CommonArgs,
+    /// Continue the tournament of this record file: finished games are kept, the others
+    /// played; its settings are those the record was started with.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["preset", "players", "games", "rounds", "scoring", "sprt", "seed", "record", "maxmoves", "st", "tc"])]
+    resume: Option<PathBuf>,
+}
+
+/// Options of `zerosum match`.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// Game spec.
+    spec: String,
+    /// The first player (first in odd-numbered games).
+    player1: String,
+    /// The second player.
+    player2: String,
+    /// Number of games, colours alternating.
+    #[arg(long, default_value_t = 2)]
+    games: usize,
+    #[command(flatten)]
+    common: CommonArgs,
+    /// Continue the match of this record file.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["scoring", "sprt", "seed", "record", "maxmoves", "st", "tc"])]
+    resume: Option<PathBuf>,
+}
+
+/// Options `match` and `tournament` share.
+#[derive(Args, Debug)]
+pub struct CommonArgs {
+    #[command(flatten)]
+    time: TimeArgs,
+    /// Scoring: cx (win 3, draw 1, forfeit 3 to the opponent) or mnk (win as first 2, as
+    /// second 3, by forfeit 2, draw 1).
+    #[arg(long)]
+    scoring: Option<String>,
+    /// Stop a two-player match once the test decides: elo0=0,elo1=5,alpha=0.05,beta=0.05.
+    #[arg(long)]
+    sprt: Option<String>,
+    /// Adjudicate a draw after this many moves.
+    #[arg(long)]
+    maxmoves: Option<usize>,
+    /// Seed of the players' randomness (default: from the clock; printed, and kept in the
+    /// record).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// The JSON-lines record to write (default: zerosum-<date>-<time>.jsonl here).
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+}
+
+/// `zerosum tournament`.
+pub fn tournament(args: &TournamentArgs) -> Result<()> {
+    if let Some(path) = &args.resume {
+        return resume(path, args.common.concurrency);
+    }
+    let chosen = match (&args.preset, args.games.is_empty()) {
+        (Some(name), _) => Some(preset(name).ok_or_else(|| {
+            let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
+            anyhow!("unknown preset `{name}` (expected {})", names.join(", "))
+        })?),
+        (None, true) => preset("quick"),
+        (None, false) => None,
+    };
+    let games = if args.games.is_empty() {
+        chosen.map(|p| p.games.iter().map(|s| s.to_string()).collect())
+    } else {
+        None
+    }
+    .unwrap_or_else(|| args.games.clone());
+    let players = if args.players.is_empty() {
+        chosen
+            .map(|p| p.players.iter().map(|s| s.to_string()).collect())
+            .unwrap_or_else(|| vec!["engine".to_string(), "quasi".to_string()])
+    } else {
+        args.players.clone()
+    };
+    let settings = TournamentSettings {
+        players,
+        games,
+        format: Format::RoundRobin {
+            rounds: args.rounds.or(chosen.map(|p| p.rounds)).unwrap_or(1),
+        },
+        time: args
+            .common
+            .time
+            .control(chosen.map_or(1.0, |p| p.seconds_per_move))?,
+        max_moves: args.common.maxmoves,
+        scoring: args
+            .common
+            .scoring
+            .clone()
+            .or(chosen.map(|p| p.scoring.to_string()))
+            .unwrap_or_else(|| "cx".into()),
+        sprt: args.common.sprt.clone(),
+        seed: args.common.seed.unwrap_or_else(clock_seed),
+    };
+    start(settings, &args.common, chosen.map_or("tournament", |p| p.name))
+}
+
+/// `zerosum match`.
+pub fn play_match(args: &MatchArgs) -> Result<()> {
+    if let Some(path) = &args.resume {
+        return resume(path, args.common.concurrency);
+    }
+    let settings = TournamentSettings {
+        players: vec![args.player1.clone(), args.player2.clone()],
+        games: vec![parse_spec(&args.spec)?.to_string()],
+        format: Format::Match { games: args.games },
+        time: args.common.time.control(1.0)?,
+        max_moves: args.common.maxmoves,
+        scoring: args.common.scoring.clone().unwrap_or_else(|| "cx".into()),
+        sprt: args.common.sprt.clone(),
+        seed: args.common.seed.unwrap_or_else(clock_seed),
+    };
+    start(settings, &args.common, "match")
+}
+
+fn clock_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |t| t.as_nanos() as u64)
+}
+
+/// `YYYYMMDD-HHMMSS` in UTC, for default file names.
+fn timestamp() -> String {
+    let seconds = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |t| t.as_secs());
+    let (days, rest) = (seconds / 86_400, seconds % 86_400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}{month:02}{day:02}-{:02}{:02}{:02}",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
+}
+
+/// Checks the settings, creates the record and runs.
+fn start(settings: TournamentSettings, common: &CommonArgs, label: &str) -> Result<()> {
+    let tournament = settings.prepare(common.concurrency)?;
+    let scoring: Scoring = settings.scoring.parse()?;
+    let sprt = settings.sprt.as_deref().map(str::parse::<SprtParams>).transpose()?;
+    let path = common
+        .record
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("zerosum-{label}-{}.jsonl", timestamp())));
+    let writer = RecordWriter::create(&path, &settings)?;
+    eprintln!(
+        "{} games, {} players, {}, seed {}; record {} (resume with --resume {})",
+        tournament.games.len(),
+        tournament.entrants.len(),
+        settings.time,
+        settings.seed,
+        path.display(),
+        path.display()
+    );
+    run(&tournament, scoring, sprt, writer, Vec::new())
+}
+
+/// Continues the tournament a record file holds.
+fn resume(path: &Path, concurrency: usize) -> Result<()> {
+    let (writer, contents) = RecordWriter::resume::<TournamentSettings>(path)?;
+    let settings = contents.settings;
+    let tournament = settings
+        .prepare(concurrency)
+        .with_context(|| format!("the settings in {}", path.display()))?;
+    let scoring: Scoring = settings.scoring.parse()?;
+    let sprt = settings.sprt.as_deref().map(str::parse::<SprtParams>).transpose()?;
+    for record in &contents.games {
+        let known = tournament.games.get(record.game);
+        if known.map(|g| (g.first, g.second, g.spec.to_string()))
+            != Some((record.first, record.second, record.spec.clone()))
+        {
+            bail!(
+                "{}: game {} does not belong to this tournament's schedule",
+                path.display(),
+                record.game + 1
+            );
+        }
+    }
+    eprintln!(
+        "resuming {}: {} of {} games already played",
+        path.display(),
+        contents.games.len(),
+        tournament.games.len()
+    );
+    run(&tournament, scoring, sprt, writer, contents.games)
+}
+
+/// Plays what is left, printing each finished game, and prints the standings.
+fn run(
+    tournament: &Tournament,
+    scoring: Scoring,
+    sprt: Option<SprtParams>,
+    mut writer: RecordWriter,
+    mut records: Vec<GameRecord>,
+) -> Result<()> {
+    let names: Vec<String> = tournament.entrants.iter().map(|e| e.name.clone()).collect();
+    let done: HashSet<usize> = records.iter().map(|r| r.game).collect();
+    let bar = ProgressBar::new(tournament.games.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, eta {eta}")
+            .expect("a valid template"),
+    );
+    bar.set_position(done.len() as u64);
+    let mut failure = None;
+    let mut out = std::io::stdout();
+    tournament.run(&done, |event| {
+        let TournamentEvent::Finished(record) = event else {
+            return ControlFlow::Continue(());
+        };
+        if let Err(error) = writer.append(&record) {
+            failure = Some(error);
+            return ControlFlow::Break(());
+        }
+        bar.inc(1);
+        let line = record.finished_line();
+        records.push(record);
+        let mut flow = ControlFlow::Continue(());
+        bar.suspend(|| {
+            let _ = writeln!(out, "{line}");
+            if let Ok(summary) = MatchSummary::compute(&names, &records, scoring) {
+                let _ = writeln!(out, "{summary}");
+                if let Some(sprt) = &sprt {
+                    let status = sprt.status(summary.sample().as_ref());
+                    let _ = writeln!(out, "{status}");
+                    if status.decision.is_final() {
+                        flow = ControlFlow::Break(());
+                    }
+                }
+            }
+        });
+        flow
+    });
+    bar.finish_and_clear();
+    if let Some(error) = failure {
+        bail!("{error}; the games finished so far are in the record, resume to continue");
+    }
+    records.sort_by_key(|r| r.game);
+    let standings = Standings::compute(&names, &records, scoring)?;
+    println!("\n{}", standings.table());
+    if names.len() > 2 {
+        println!("{}", standings.crosstable);
+    } else {
+        println!("{}", MatchSummary::compute(&names, &records, scoring)?);
+    }
+    println!("record: {}", writer.path().display());
+    Ok(())
+}
+
+/// Options of `zerosum play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Game spec.
+    spec: String,
+    /// Who moves first: human, engine[:settings], quasi or random.
+    #[arg(long, default_value = "human")]
+    first: String,
+    /// Who moves second.
+    #[arg(long, default_value = "engine")]
+    second: String,
+    #[command(flatten)]
+    time: TimeArgs,
+    /// Seed of the players' randomness.
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+/// `zerosum play`: one game at the terminal, the board drawn after every move.
+pub fn play(args: &PlayArgs) -> Result<()> {
+    let spec = parse_spec(&args.spec)?;
+    let first: PlayerSpec = args.first.parse()?;
+    let second: PlayerSpec = args.second.parse()?;
+    let options = RefereeOptions {
+        time: args.time.control(1.0)?,
+        max_moves: None,
+    };
+    let mut out = std::io::stdout();
+    let names = [first.display_name(), second.display_name()];
+    let played = play_game(
+        &spec,
+        [first.build(), second.build()],
+        &options,
+        args.seed.unwrap_or_else(clock_seed),
+        &mut |event| {
+            let _ = match event {
+                RefereeEvent::Started { game } => write!(out, "{}", game.render()),
+                RefereeEvent::Moved {
+                    game,
+                    side,
+                    answer,
+                    elapsed,
+                } => {
+                    let comment = answer
+                        .comment
+                        .as_deref()
+                        .map(|c| format!("  ({c})"))
+                        .unwrap_or_default();
+                    let last = game.history().pop().unwrap_or_default();
+                    writeln!(
+                        out,
+                        "\n{} ({side}) plays {last} after {:.2} s{comment}\n{}",
+                        names[side.index()],
+                        elapsed.as_secs_f64(),
+                        game.render()
+                    )
+                }
+            };
+            let _ = out.flush();
+        },
+    );
+    println!(
+        "result: {} {{{}}}",
+        result_text(played.outcome),
+        played.reason
+    );
+    Ok(())
+}

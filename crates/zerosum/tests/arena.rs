@@ -1,0 +1,168 @@
+//! The arena on the command line: matches, tournaments, records, resuming after a kill, and
+//! one-line errors for bad arguments.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+fn zerosum(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("zerosum-arena-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The game lines of a record file, as JSON, without the timings (which differ run to run).
+fn games(path: &Path) -> Vec<Value> {
+    let content = std::fs::read_to_string(path).unwrap();
+    let mut lines = content.lines();
+    let header: Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+    assert_eq!(header["zerosum_record"], 1, "{header}");
+    let mut games: Vec<Value> = lines
+        .map(|line| {
+            let mut game: Value = serde_json::from_str(line).unwrap();
+            game.as_object_mut().unwrap().remove("move_ms");
+            game
+        })
+        .collect();
+    games.sort_by_key(|g| g["game"].as_u64().unwrap());
+    games
+}
+
+/// Players and games of the resume test: deterministic (seeded, node-limited), and slow
+/// enough that a kill lands in the middle.
+const RESUMABLE: [&str; 14] = [
+    "tournament",
+    "--players",
+    "engine:nodes=3000,name=engine",
+    "quasi",
+    "random",
+    "--games",
+    "connect4,mnk:6x6x4",
+    "--rounds",
+    "3",
+    "--st",
+    "5",
+    "--seed",
+    "42",
+    "--record",
+];
+
+#[test]
+fn a_killed_tournament_resumes_without_losing_or_repeating_a_game() {
+    let dir = scratch("resume");
+    let whole = dir.join("whole.jsonl");
+    let cut = dir.join("cut.jsonl");
+    // 3 players, 2 games, 3 rounds: 3 pairs x 2 colours x 2 x 3 = 36 games.
+    let total = 36;
+
+    let mut args: Vec<&str> = RESUMABLE.to_vec();
+    args.push(whole.to_str().unwrap());
+    let output = zerosum(&args);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let reference = games(&whole);
+    assert_eq!(reference.len(), total);
+
+    let mut args: Vec<&str> = RESUMABLE.to_vec();
+    args.push(cut.to_str().unwrap());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .args(&args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    loop {
+        let written = std::fs::read_to_string(&cut)
+            .map(|c| c.lines().count().saturating_sub(1))
+            .unwrap_or(0);
+        if written >= 5 {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(120), "no games written");
+        thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let before = games(&cut).len();
+    assert!(before < total, "the tournament ended before the kill");
+
+    let output = zerosum(&["tournament", "--resume", cut.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(text(&output.stderr).contains(&format!("{before} of {total} games already played")));
+    let resumed = games(&cut);
+    assert_eq!(resumed.len(), total, "games lost or repeated");
+    assert_eq!(resumed, reference);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_match_prints_finished_lines_and_a_summary_and_writes_its_record() {
+    let dir = scratch("match");
+    let record = dir.join("m.jsonl");
+    let output = zerosum(&[
+        "match",
+        "connect4",
+        "quasi",
+        "random",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let out = text(&output.stdout);
+    for n in 1..=6 {
+        assert!(
+            out.contains(&format!("Finished game {n} (")),
+            "game {n} missing:\n{out}"
+        );
+    }
+    assert!(out.contains("(quasi vs random)") && out.contains("(random vs quasi)"), "{out}");
+    assert_eq!(games(&record).len(), 6);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_arena_arguments_are_one_line_errors() {
+    let dir = scratch("errors");
+    let record = dir.join("r.jsonl");
+    let record = record.to_str().unwrap();
+    for (args, words) in [
+        (vec!["match", "connect4", "quasi", "wizard"], "unknown player `wizard`"),
+        (vec!["match", "connect9", "quasi", "random"], "unknown game"),
+        (vec!["match", "connect4", "engine:depth=0", "random"], "between 1 and 250"),
+        (vec!["match", "connect4", "quasi", "random", "--st", "0"], "zero seconds"),
+        (vec!["match", "connect4", "quasi", "random", "--tc", "0+0"], "starts at zero"),
+        (vec!["match", "connect4", "quasi", "random", "--st", "soon"], "`soon`"),
+        (vec!["tournament", "--preset", "huge"], "unknown preset `huge`"),
+        (vec!["tournament", "--players", "quasi", "--games", "tictactoe"], "at least two players"),
+        (vec!["tournament", "--scoring", "fifa", "--record", record], "unknown scoring"),
+        (vec!["match", "connect4", "quasi", "random", "--sprt", "elo0=5,elo1=0"], "elo0"),
+        (vec!["tournament", "--resume", "/nonexistent/r.jsonl"], "/nonexistent/r.jsonl"),
+    ] {
+        let output = zerosum(&args);
+        let err = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error: ") && err.contains(words), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
