@@ -9,8 +9,12 @@ pub mod elo;
 pub mod record;
 pub mod scoring;
 pub mod sprt;
+pub mod standings;
 
 pub use elo::{EloEstimate, Pentanomial, SampleUnit, ScoreSample, Wdl};
 pub use record::{GameRecord, Termination};
 pub use scoring::{Scoring, UnknownScoring};
 pub use sprt::{SprtDecision, SprtError, SprtParams, SprtStatus};
+pub use standings::{
+    CrossCell, Crosstable, ForfeitCounts, MatchSummary, PlayerStanding, Standings, StandingsError,
+};
