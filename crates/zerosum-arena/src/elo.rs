@@ -49,11 +49,6 @@ impl Wdl {
         self.wins + self.draws + self.losses
     }
 
-    /// The same games from the opponent's point of view (wins and losses exchanged).
-    pub const fn flipped(self) -> Wdl {
-        Wdl::new(self.losses, self.draws, self.wins)
-    }
-
     /// The share of drawn games, in 0..=1; `None` without games.
     pub fn draw_ratio(self) -> Option<f64> {
         (self.games() > 0).then(|| f64::from(self.draws) / f64::from(self.games()))
@@ -491,6 +486,6 @@ mod tests {
         total += Wdl::new(4, 0, 1);
         assert_eq!(total, Wdl::new(5, 2, 4));
         assert_eq!(total.games(), 11);
-        assert_eq!(total.flipped().to_string(), "4-2-5");
+        assert_eq!(total.to_string(), "5-2-4");
     }
 }

@@ -17,6 +17,7 @@ pub mod referee;
 pub mod scoring;
 mod seat;
 pub mod sprt;
+pub mod standings;
 pub mod tournament;
 
 pub use clock::TimeControl;
@@ -30,4 +31,7 @@ pub use record_file::{RecordContents, RecordFileError, RecordWriter};
 pub use referee::{play_game, PlayedGame, RefereeEvent, RefereeOptions};
 pub use scoring::{Scoring, UnknownScoring};
 pub use sprt::{SprtDecision, SprtError, SprtParams, SprtStatus};
+pub use standings::{
+    CrossCell, Crosstable, ForfeitCounts, MatchSummary, PlayerStanding, Standings, StandingsError,
+};
 pub use tournament::{Entrant, ScheduledGame, Tournament, TournamentEvent};

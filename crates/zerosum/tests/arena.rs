@@ -94,7 +94,10 @@ fn a_killed_tournament_resumes_without_losing_or_repeating_a_game() {
         if written >= 5 {
             break;
         }
-        assert!(started.elapsed() < Duration::from_secs(120), "no games written");
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no games written"
+        );
         thread::sleep(Duration::from_millis(5));
     }
     child.kill().unwrap(); // SIGKILL
@@ -135,7 +138,10 @@ fn a_match_prints_finished_lines_and_a_summary_and_writes_its_record() {
             "game {n} missing:\n{out}"
         );
     }
-    assert!(out.contains("(quasi vs random)") && out.contains("(random vs quasi)"), "{out}");
+    assert!(
+        out.contains("(quasi vs random)") && out.contains("(random vs quasi)"),
+        "{out}"
+    );
     assert_eq!(games(&record).len(), 6);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -146,23 +152,63 @@ fn bad_arena_arguments_are_one_line_errors() {
     let record = dir.join("r.jsonl");
     let record = record.to_str().unwrap();
     for (args, words) in [
-        (vec!["match", "connect4", "quasi", "wizard"], "unknown player `wizard`"),
+        (
+            vec!["match", "connect4", "quasi", "wizard"],
+            "unknown player `wizard`",
+        ),
         (vec!["match", "connect9", "quasi", "random"], "unknown game"),
-        (vec!["match", "connect4", "engine:depth=0", "random"], "between 1 and 250"),
-        (vec!["match", "connect4", "quasi", "random", "--st", "0"], "zero seconds"),
-        (vec!["match", "connect4", "quasi", "random", "--tc", "0+0"], "starts at zero"),
-        (vec!["match", "connect4", "quasi", "random", "--st", "soon"], "`soon`"),
-        (vec!["tournament", "--preset", "huge"], "unknown preset `huge`"),
-        (vec!["tournament", "--players", "quasi", "--games", "tictactoe"], "at least two players"),
-        (vec!["tournament", "--scoring", "fifa", "--record", record], "unknown scoring"),
-        (vec!["match", "connect4", "quasi", "random", "--sprt", "elo0=5,elo1=0"], "elo0"),
-        (vec!["tournament", "--resume", "/nonexistent/r.jsonl"], "/nonexistent/r.jsonl"),
+        (
+            vec!["match", "connect4", "engine:depth=0", "random"],
+            "between 1 and 250",
+        ),
+        (
+            vec!["match", "connect4", "quasi", "random", "--st", "0"],
+            "zero seconds",
+        ),
+        (
+            vec!["match", "connect4", "quasi", "random", "--tc", "0+0"],
+            "starts at zero",
+        ),
+        (
+            vec!["match", "connect4", "quasi", "random", "--st", "soon"],
+            "`soon`",
+        ),
+        (
+            vec!["tournament", "--preset", "huge"],
+            "unknown preset `huge`",
+        ),
+        (
+            vec!["tournament", "--players", "quasi", "--games", "tictactoe"],
+            "at least two players",
+        ),
+        (
+            vec!["tournament", "--scoring", "fifa", "--record", record],
+            "unknown scoring",
+        ),
+        (
+            vec![
+                "match",
+                "connect4",
+                "quasi",
+                "random",
+                "--sprt",
+                "elo0=5,elo1=0",
+            ],
+            "elo0",
+        ),
+        (
+            vec!["tournament", "--resume", "/nonexistent/r.jsonl"],
+            "/nonexistent/r.jsonl",
+        ),
     ] {
         let output = zerosum(&args);
         let err = text(&output.stderr);
         assert_eq!(output.status.code(), Some(1), "{args:?}: {err}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("error: ") && err.contains(words), "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(words),
+            "{args:?}: {err}"
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -12,8 +12,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use zerosum_arena::clock::{parse_clock, parse_seconds};
 use zerosum_arena::record::result_text;
 use zerosum_arena::{
-    play_game, preset, Format, GameRecord, PlayerSpec, RecordWriter, RefereeEvent,
-    RefereeOptions, Scoring, SprtParams, MatchSummary, Standings, TimeControl, Tournament, TournamentEvent,
+    play_game, preset, Format, GameRecord, MatchSummary, PlayerSpec, RecordWriter, RefereeEvent,
+    RefereeOptions, Scoring, SprtParams, Standings, TimeControl, Tournament, TournamentEvent,
     TournamentSettings, PRESETS,
 };
 
@@ -184,7 +184,11 @@ pub fn tournament(args: &TournamentArgs) -> Result<()> {
         sprt: args.common.sprt.clone(),
         seed: args.common.seed.unwrap_or_else(clock_seed),
     };
-    start(settings, &args.common, chosen.map_or("tournament", |p| p.name))
+    start(
+        settings,
+        &args.common,
+        chosen.map_or("tournament", |p| p.name),
+    )
 }
 
 /// `zerosum match`.
@@ -239,7 +243,11 @@ fn timestamp() -> String {
 fn start(settings: TournamentSettings, common: &CommonArgs, label: &str) -> Result<()> {
     let tournament = settings.prepare(common.concurrency)?;
     let scoring: Scoring = settings.scoring.parse()?;
-    let sprt = settings.sprt.as_deref().map(str::parse::<SprtParams>).transpose()?;
+    let sprt = settings
+        .sprt
+        .as_deref()
+        .map(str::parse::<SprtParams>)
+        .transpose()?;
     let path = common
         .record
         .clone()
@@ -265,7 +273,11 @@ fn resume(path: &Path, concurrency: usize) -> Result<()> {
         .prepare(concurrency)
         .with_context(|| format!("the settings in {}", path.display()))?;
     let scoring: Scoring = settings.scoring.parse()?;
-    let sprt = settings.sprt.as_deref().map(str::parse::<SprtParams>).transpose()?;
+    let sprt = settings
+        .sprt
+        .as_deref()
+        .map(str::parse::<SprtParams>)
+        .transpose()?;
     for record in &contents.games {
         let known = tournament.games.get(record.game);
         if known.map(|g| (g.first, g.second, g.spec.to_string()))

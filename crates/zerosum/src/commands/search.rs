@@ -7,7 +7,7 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use zerosum_core::{Game, Outcome, Score, Status};
 use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
-use zerosum_search::{Algorithm, SearchInfo, SearchLimits, Searcher};
+use zerosum_search::{Algorithm, SearchLimits, Searcher};
 
 use super::parse_spec;
 

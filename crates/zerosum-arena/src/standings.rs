@@ -1,0 +1,885 @@
+//! Standings, crosstable and match summary of a tournament, computed from its finished games.
+//!
+//! [`Standings::compute`] gives, per player: points under a [`Scoring`] scheme, games, wins,
+//! draws and losses split by colour, forfeits lost by cause, the share of the possible points
+//! and the Elo difference against the field (trinomial, from wins, draws and losses), in
+//! ranking order; and the [`Crosstable`]. [`MatchSummary::compute`] sums up a two-player match
+//! with per-pair (pentanomial) statistics. All of them serialize to JSON and print as text.
+//!
+//! **Ranking order**: more points first; then more wins (all wins, forfeit wins included);
+//! then, among the players still tied on both, more points scored in the games between these
+//! tied players (a mini-league of the tied group, so three-way ties are broken consistently);
+//! then name in byte order; then the player's index in the list (for equal names).
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::Serialize;
+use thiserror::Error;
+use zerosum_core::{Outcome, Side};
+
+use crate::elo::{EloEstimate, Pentanomial, ScoreSample, Wdl};
+use crate::record::{GameRecord, Termination};
+use crate::scoring::Scoring;
+
+/// Records that cannot be tallied against the list of players.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum StandingsError {
+    /// A record names a player index beyond the list (`game` is 1-based, as printed).
+    #[error("game {game} names player {player}, but there are only {players} players")]
+    UnknownPlayer {
+        game: usize,
+        player: usize,
+        players: usize,
+    },
+    /// A record has the same player on both sides (`game` is 1-based, as printed).
+    #[error("game {game} has player {player} on both sides")]
+    SamePlayerTwice { game: usize, player: usize },
+    /// A match summary was asked for another number of players than two.
+    #[error("a match summary needs exactly two players, not {0}")]
+    NotTwoPlayers(usize),
+}
+
+/// Games a player lost by forfeit, by cause.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ForfeitCounts {
+    pub timeout: u32,
+    pub illegal_move: u32,
+    pub crash: u32,
+    pub stalled: u32,
+}
+
+impl ForfeitCounts {
+    /// The forfeit causes with the letter the standings table gives each.
+    const CAUSES: [(Termination, char); 4] = [
+        (Termination::Timeout, 't'),
+        (Termination::IllegalMove, 'i'),
+        (Termination::Crash, 'c'),
+        (Termination::Stalled, 's'),
+    ];
+
+    /// Counts one game lost by `termination`; a termination that is not a forfeit is not
+    /// counted.
+    pub fn count(&mut self, termination: Termination) {
+        match termination {
+            Termination::Timeout => self.timeout += 1,
+            Termination::IllegalMove => self.illegal_move += 1,
+            Termination::Crash => self.crash += 1,
+            Termination::Stalled => self.stalled += 1,
+            Termination::Normal | Termination::Adjudication => {}
+        }
+    }
+
+    /// The games lost by `termination` (0 for a termination that is not a forfeit).
+    pub const fn get(&self, termination: Termination) -> u32 {
+        match termination {
+            Termination::Timeout => self.timeout,
+            Termination::IllegalMove => self.illegal_move,
+            Termination::Crash => self.crash,
+            Termination::Stalled => self.stalled,
+            Termination::Normal | Termination::Adjudication => 0,
+        }
+    }
+
+    /// All games lost by forfeit.
+    pub const fn total(&self) -> u32 {
+        self.timeout + self.illegal_move + self.crash + self.stalled
+    }
+}
+
+impl fmt::Display for ForfeitCounts {
+    /// The nonzero counts with the cause's letter (`t` timeout, `i` illegal move, `c` crash,
+    /// `s` stalled), e.g. `2t 1c`; `-` when there are none.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.total() == 0 {
+            return f.write_str("-");
+        }
+        let parts: Vec<String> = Self::CAUSES
+            .iter()
+            .filter(|&&(cause, _)| self.get(cause) > 0)
+            .map(|&(cause, letter)| format!("{}{letter}", self.get(cause)))
+            .collect();
+        f.write_str(&parts.join(" "))
+    }
+}
+
+/// One player's line of the standings.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayerStanding {
+    /// Place in the ranking, from 1; no two players share one.
+    pub rank: usize,
+    /// Index in the tournament's list of players.
+    pub player: usize,
+    pub name: String,
+    pub points: u32,
+    /// The points the player would have with a win on the board in every game it played.
+    pub max_points: u32,
+    pub games: u32,
+    /// Results of the games played as first player.
+    pub as_first: Wdl,
+    /// Results of the games played as second player.
+    pub as_second: Wdl,
+    /// Games lost by forfeit, by cause (they are also counted as losses above).
+    pub forfeits: ForfeitCounts,
+    /// `100 * points / max_points`; `None` without games.
+    pub score_percent: Option<f64>,
+    /// Elo difference against the field from all the player's wins, draws and losses
+    /// (trinomial); `None` without games.
+    pub elo: Option<EloEstimate>,
+}
+
+impl PlayerStanding {
+    /// Results of all the player's games.
+    pub fn wdl(&self) -> Wdl {
+        let mut total = self.as_first;
+        total += self.as_second;
+        total
+    }
+}
+
+/// What a row player scored against a column player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct CrossCell {
+    pub points: u32,
+    pub games: u32,
+}
+
+/// Points each player scored against each other player, rows and columns in ranking order.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Crosstable {
+    /// Player names, in ranking order.
+    pub names: Vec<String>,
+    /// `cells[row][column]`: what the row player scored against the column player; `None` on
+    /// the diagonal.
+    pub cells: Vec<Vec<Option<CrossCell>>>,
+    /// Each row's total points (the player's points in the standings).
+    pub totals: Vec<u32>,
+}
+
+impl fmt::Display for Crosstable {
+    /// A table with a column per opponent headed by the opponent's rank: points in the games
+    /// between the two, `-` on the diagonal, `.` for two players who have not met; then the
+    /// row's total.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ranks: Vec<String> = (1..=self.names.len()).map(|r| r.to_string()).collect();
+        let mut headers = vec!["Rank", "Name"];
+        headers.extend(ranks.iter().map(String::as_str));
+        headers.push("Total");
+        let mut align = vec![Align::Right, Align::Left];
+        align.extend(std::iter::repeat_n(Align::Right, self.names.len() + 1));
+        let rows: Vec<Vec<String>> = self
+            .names
+            .iter()
+            .enumerate()
+            .map(|(row, name)| {
+                let mut cells = vec![(row + 1).to_string(), name.clone()];
+                cells.extend(self.cells[row].iter().map(|cell| match cell {
+                    None => "-".to_string(),
+                    Some(CrossCell { games: 0, .. }) => ".".to_string(),
+                    Some(cell) => cell.points.to_string(),
+                }));
+                cells.push(self.totals[row].to_string());
+                cells
+            })
+            .collect();
+        f.write_str(&render_table(&headers, &align, &rows))
+    }
+}
+
+/// The standings of a tournament: players in ranking order and the crosstable.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Standings {
+    pub scoring: Scoring,
+    /// The number of finished games tallied.
+    pub games: usize,
+    /// One line per player, in ranking order (see the module documentation).
+    pub players: Vec<PlayerStanding>,
+    pub crosstable: Crosstable,
+}
+
+/// Running totals of one player while the records are read.
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    points: u32,
+    max_points: u32,
+    as_first: Wdl,
+    as_second: Wdl,
+    forfeits: ForfeitCounts,
+}
+
+impl Standings {
+    /// The standings of the players `names` (indexed as the records' `first` and `second`)
+    /// after the games `records`, scored with `scoring`. Records may come in any order; a
+    /// player without games gets a line of zeros.
+    ///
+    /// Errors: a record naming a player index outside `names`, or the same player on both
+    /// sides.
+    pub fn compute<S: AsRef<str>>(
+        names: &[S],
+        records: &[GameRecord],
+        scoring: Scoring,
+    ) -> Result<Standings, StandingsError> {
+        let count = names.len();
+        for record in records {
+            check_players(record, count)?;
+        }
+        let mut tallies = vec![Tally::default(); count];
+        // head_to_head[a][b]: what player a scored against player b.
+        let mut head_to_head = vec![vec![CrossCell::default(); count]; count];
+        for record in records {
+            let points = scoring.points(record);
+            for side in [Side::First, Side::Second] {
+                let player = record.player(side);
+                let opponent = record.player(side.opponent());
+                let tally = &mut tallies[player];
+                tally.points += points[side.index()];
+                tally.max_points += scoring.max_points(side);
+                let wdl = match side {
+                    Side::First => &mut tally.as_first,
+                    Side::Second => &mut tally.as_second,
+                };
+                match record.outcome {
+                    Outcome::Draw => wdl.draws += 1,
+                    Outcome::Win(winner) if winner == side => wdl.wins += 1,
+                    Outcome::Win(_) => {
+                        wdl.losses += 1;
+                        tally.forfeits.count(record.termination);
+                    }
+                }
+                let cell = &mut head_to_head[player][opponent];
+                cell.points += points[side.index()];
+                cell.games += 1;
+            }
+        }
+        let order = ranking(names, &tallies, &head_to_head);
+        let players = order
+            .iter()
+            .enumerate()
+            .map(|(place, &player)| {
+                let tally = tallies[player];
+                let mut wdl = tally.as_first;
+                wdl += tally.as_second;
+                PlayerStanding {
+                    rank: place + 1,
+                    player,
+                    name: names[player].as_ref().to_string(),
+                    points: tally.points,
+                    max_points: tally.max_points,
+                    games: wdl.games(),
+                    as_first: tally.as_first,
+                    as_second: tally.as_second,
+                    forfeits: tally.forfeits,
+                    score_percent: (tally.max_points > 0)
+                        .then(|| 100.0 * f64::from(tally.points) / f64::from(tally.max_points)),
+                    elo: wdl.elo(),
+                }
+            })
+            .collect();
+        let crosstable = Crosstable {
+            names: order
+                .iter()
+                .map(|&p| names[p].as_ref().to_string())
+                .collect(),
+            cells: order
+                .iter()
+                .map(|&row| {
+                    order
+                        .iter()
+                        .map(|&column| (row != column).then_some(head_to_head[row][column]))
+                        .collect()
+                })
+                .collect(),
+            totals: order.iter().map(|&p| tallies[p].points).collect(),
+        };
+        Ok(Standings {
+            scoring,
+            games: records.len(),
+            players,
+            crosstable,
+        })
+    }
+
+    /// The standings as an aligned text table, followed by a line explaining the forfeit
+    /// letters when any player lost by forfeit.
+    ///
+    /// Columns: rank, name, points, games, W-D-L as first player, W-D-L as second player,
+    /// forfeits lost by cause, score % (share of the possible points), Elo against the field
+    /// with its 95% error bar (`-` without games).
+    pub fn table(&self) -> String {
+        let headers = [
+            "Rank",
+            "Name",
+            "Points",
+            "Games",
+            "First W-D-L",
+            "Second W-D-L",
+            "Forfeits",
+            "Score%",
+            "Elo",
+        ];
+        let align = [
+            Align::Right,
+            Align::Left,
+            Align::Right,
+            Align::Right,
+            Align::Left,
+            Align::Left,
+            Align::Left,
+            Align::Right,
+            Align::Left,
+        ];
+        let rows: Vec<Vec<String>> = self
+            .players
+            .iter()
+            .map(|standing| {
+                vec![
+                    standing.rank.to_string(),
+                    standing.name.clone(),
+                    standing.points.to_string(),
+                    standing.games.to_string(),
+                    standing.as_first.to_string(),
+                    standing.as_second.to_string(),
+                    standing.forfeits.to_string(),
+                    standing
+                        .score_percent
+                        .map_or_else(|| "-".to_string(), |percent| format!("{percent:.1}")),
+                    standing
+                        .elo
+                        .map_or_else(|| "-".to_string(), |elo| elo.to_string()),
+                ]
+            })
+            .collect();
+        let mut text = render_table(&headers, &align, &rows);
+        if self.players.iter().any(|p| p.forfeits.total() > 0) {
+            text.push_str("Forfeits lost: t timeout, i illegal move, c crash, s stalled.\n");
+        }
+        text
+    }
+}
+
+/// The summary of a two-player match, from the first-named player's point of view.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MatchSummary {
+    /// The two players, in the order of the tournament's list.
+    pub names: [String; 2],
+    /// Each player's points under the scheme.
+    pub points: [u32; 2],
+    pub scoring: Scoring,
+    /// Results of the first-named player in every game.
+    pub wdl: Wdl,
+    /// Scores of the first-named player per colour-swapped pair of games.
+    pub pentanomial: Pentanomial,
+    /// Games left out of `pentanomial`: the lone game of a pair whose other game is not
+    /// finished (or a pair number shared by other than two colour-swapped games).
+    pub unpaired_games: u32,
+    /// The Elo difference of the first-named player: pentanomial when at least one pair is
+    /// complete, trinomial (all games) otherwise; `None` without games.
+    pub elo: Option<EloEstimate>,
+}
+
+impl MatchSummary {
+    /// The summary of the match between the two players `names` after `records` (grouped into
+    /// pairs by [`GameRecord::pair`]).
+    ///
+    /// Errors: other than two names, or a record [`Standings::compute`] refuses.
+    pub fn compute<S: AsRef<str>>(
+        names: &[S],
+        records: &[GameRecord],
+        scoring: Scoring,
+    ) -> Result<MatchSummary, StandingsError> {
+        let [name0, name1] = names else {
+            return Err(StandingsError::NotTwoPlayers(names.len()));
+        };
+        let mut points = [0, 0];
+        let mut wdl = Wdl::default();
+        let mut pairs: BTreeMap<usize, Vec<&GameRecord>> = BTreeMap::new();
+        for record in records {
+            check_players(record, 2)?;
+            let game_points = scoring.points(record);
+            for side in [Side::First, Side::Second] {
+                points[record.player(side)] += game_points[side.index()];
+            }
+            match half_points_of_player0(record) {
+                2 => wdl.wins += 1,
+                1 => wdl.draws += 1,
+                _ => wdl.losses += 1,
+            }
+            pairs.entry(record.pair).or_default().push(record);
+        }
+        let mut pentanomial = Pentanomial::default();
+        let mut unpaired_games = 0;
+        for games in pairs.values() {
+            match games.as_slice() {
+                [one, other] if one.first == other.second => pentanomial
+                    .add_pair(half_points_of_player0(one) + half_points_of_player0(other)),
+                _ => unpaired_games += games.len() as u32,
+            }
+        }
+        let elo = if pentanomial.pairs() > 0 {
+            pentanomial.elo()
+        } else {
+            wdl.elo()
+        };
+        Ok(MatchSummary {
+            names: [name0.as_ref().to_string(), name1.as_ref().to_string()],
+            points,
+            scoring,
+            wdl,
+            pentanomial,
+            unpaired_games,
+            elo,
+        })
+    }
+
+    /// The sample a test of this match should use (an SPRT, say): per pair when at least one
+    /// pair is complete, per game otherwise; `None` without games.
+    pub fn sample(&self) -> Option<ScoreSample> {
+        if self.pentanomial.pairs() > 0 {
+            self.pentanomial.sample()
+        } else {
+            self.wdl.sample()
+        }
+    }
+}
+
+impl fmt::Display for MatchSummary {
+    /// One line, e.g. `P0 vs P1: points 11-8 (cx), W-D-L 3-2-2, Ptnml(0-2) [0, 1, 0, 1, 1],
+    /// Elo +120.4 +/- inf (pentanomial, 3 pairs), LOS 82.3%, draw ratio 0.0%`, ending in
+    /// `Elo -` without games. The draw ratio is per pair when the Elo is, per game otherwise.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} vs {}: points {}-{} ({}), W-D-L {}, Ptnml(0-2) {}",
+            self.names[0],
+            self.names[1],
+            self.points[0],
+            self.points[1],
+            self.scoring,
+            self.wdl,
+            self.pentanomial
+        )?;
+        let Some(elo) = self.elo else {
+            return f.write_str(", Elo -");
+        };
+        let (unit, draw_ratio) = if self.pentanomial.pairs() > 0 {
+            ("pair", self.pentanomial.draw_ratio())
+        } else {
+            ("game", self.wdl.draw_ratio())
+        };
+        let plural = if elo.sample.count == 1 { "" } else { "s" };
+        write!(
+            f,
+            ", Elo {elo} ({}, {} {unit}{plural}), LOS {:.1}%",
+            elo.sample.unit.model(),
+            elo.sample.count,
+            100.0 * elo.los
+        )?;
+        if let Some(ratio) = draw_ratio {
+            write!(f, ", draw ratio {:.1}%", 100.0 * ratio)?;
+        }
+        Ok(())
+    }
+}
+
+/// Refuses a record whose players are not two different indexes below `players`.
+fn check_players(record: &GameRecord, players: usize) -> Result<(), StandingsError> {
+    for player in [record.first, record.second] {
+        if player >= players {
+            return Err(StandingsError::UnknownPlayer {
+                game: record.game + 1,
+                player,
+                players,
+            });
+        }
+    }
+    if record.first == record.second {
+        return Err(StandingsError::SamePlayerTwice {
+            game: record.game + 1,
+            player: record.first,
+        });
+    }
+    Ok(())
+}
+
+/// Half-points player 0 made in a game of a two-player match: 2 for a win, 1 for a draw, 0 for
+/// a loss.
+fn half_points_of_player0(record: &GameRecord) -> usize {
+    match record.outcome {
+        Outcome::Draw => 1,
+        Outcome::Win(side) if record.player(side) == 0 => 2,
+        Outcome::Win(_) => 0,
+    }
+}
+
+/// Player indexes in ranking order (see the module documentation).
+fn ranking<S: AsRef<str>>(
+    names: &[S],
+    tallies: &[Tally],
+    head_to_head: &[Vec<CrossCell>],
+) -> Vec<usize> {
+    let wins = |p: usize| tallies[p].as_first.wins + tallies[p].as_second.wins;
+    let key = |p: usize| (tallies[p].points, wins(p));
+    let by_name = |a: &usize, b: &usize| names[*a].as_ref().cmp(names[*b].as_ref()).then(a.cmp(b));
+    let mut order: Vec<usize> = (0..names.len()).collect();
+    order.sort_by(|a, b| key(*b).cmp(&key(*a)).then_with(|| by_name(a, b)));
+    let mut start = 0;
+    while start < order.len() {
+        let end = start
+            + order[start..]
+                .iter()
+                .take_while(|&&p| key(p) == key(order[start]))
+                .count();
+        let group = order[start..end].to_vec();
+        let mini_league = |p: usize| -> u32 {
+            group
+                .iter()
+                .map(|&opponent| head_to_head[p][opponent].points)
+                .sum()
+        };
+        order[start..end].sort_by(|a, b| {
+            mini_league(*b)
+                .cmp(&mini_league(*a))
+                .then_with(|| by_name(a, b))
+        });
+        start = end;
+    }
+    order
+}
+
+/// How a column's cells line up.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Align {
+    Left,
+    Right,
+}
+
+/// Columns separated by two spaces, each as wide as its widest cell, one line per row after
+/// the header, trailing spaces removed, every line ending in a newline.
+fn render_table(headers: &[&str], align: &[Align], rows: &[Vec<String>]) -> String {
+    let mut widths: Vec<usize> = headers.iter().map(|h| h.chars().count()).collect();
+    for row in rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    let line = |cells: &mut dyn Iterator<Item = &str>| -> String {
+        let padded: Vec<String> = cells
+            .zip(widths.iter().zip(align))
+            .map(|(cell, (&width, align))| match align {
+                Align::Left => format!("{cell:<width$}"),
+                Align::Right => format!("{cell:>width$}"),
+            })
+            .collect();
+        let mut text = padded.join("  ").trim_end().to_string();
+        text.push('\n');
+        text
+    };
+    let mut text = line(&mut headers.iter().copied());
+    for row in rows {
+        text.push_str(&line(&mut row.iter().map(String::as_str)));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scoring::test_records::{game, normal};
+
+    const FIRST: Option<Side> = Some(Side::First);
+    const SECOND: Option<Side> = Some(Side::Second);
+    const DRAW: Option<Side> = None;
+
+    /// Three players where `bravo` and `alpha` tie on points and wins and `bravo` is ahead on
+    /// their head-to-head games (player 0 `bravo`, 1 `alpha`, 2 `charlie`; scheme cx):
+    ///
+    /// | game | first   | second  | result                | points            |
+    /// |------|---------|---------|-----------------------|-------------------|
+    /// | 0    | bravo   | alpha   | first wins            | bravo 3           |
+    /// | 1    | alpha   | bravo   | draw                  | alpha 1, bravo 1  |
+    /// | 2    | bravo   | charlie | first wins            | bravo 3           |
+    /// | 3    | charlie | bravo   | first wins            | charlie 3         |
+    /// | 4    | alpha   | charlie | first wins            | alpha 3           |
+    /// | 5    | charlie | alpha   | charlie times out     | alpha 3           |
+    fn three_players() -> (Vec<&'static str>, Vec<GameRecord>) {
+        let records = vec![
+            normal(0, 0, 0, 1, FIRST),
+            normal(1, 0, 1, 0, DRAW),
+            normal(2, 1, 0, 2, FIRST),
+            normal(3, 1, 2, 0, FIRST),
+            normal(4, 2, 1, 2, FIRST),
+            game(5, 2, 2, 1, Outcome::Win(Side::Second), Termination::Timeout),
+        ];
+        (vec!["bravo", "alpha", "charlie"], records)
+    }
+
+    #[test]
+    fn tie_on_points_and_wins_is_broken_by_head_to_head() {
+        let (names, records) = three_players();
+        let standings = Standings::compute(&names, &records, Scoring::Cx).unwrap();
+        // bravo 3 + 1 + 3 + 0 = 7 points, 2 wins; alpha 0 + 1 + 3 + 3 = 7 points, 2 wins;
+        // between them bravo scored 3 + 1 = 4 and alpha 0 + 1 = 1: bravo first although
+        // `alpha` comes first by name. charlie 0 + 3 + 0 + 0 = 3.
+        let order: Vec<(&str, u32, usize)> = standings
+            .players
+            .iter()
+            .map(|p| (p.name.as_str(), p.points, p.rank))
+            .collect();
+        assert_eq!(order, [("bravo", 7, 1), ("alpha", 7, 2), ("charlie", 3, 3)]);
+        let bravo = &standings.players[0];
+        assert_eq!(bravo.as_first, Wdl::new(2, 0, 0)); // games 0 and 2
+        assert_eq!(bravo.as_second, Wdl::new(0, 1, 1)); // games 1 and 3
+        assert_eq!(bravo.games, 4);
+        // 4 games of at most 3 points: 7 / 12 = 58.33%
+        assert_eq!(bravo.max_points, 12);
+        assert!((bravo.score_percent.unwrap() - 58.333).abs() < 1e-3);
+        let alpha = &standings.players[1];
+        assert_eq!(alpha.as_first, Wdl::new(1, 1, 0)); // games 4 and 1
+        assert_eq!(alpha.as_second, Wdl::new(1, 0, 1)); // games 5 and 0
+        let charlie = &standings.players[2];
+        assert_eq!(charlie.wdl(), Wdl::new(1, 0, 3));
+        assert_eq!(charlie.forfeits.timeout, 1);
+        assert_eq!(charlie.forfeits.total(), 1);
+        // charlie 1-0-3: p = 1/4, elo = -400 * log10(3) = -190.85
+        assert!((charlie.elo.unwrap().elo + 190.849).abs() < 1e-3);
+    }
+
+    #[test]
+    fn more_wins_rank_before_more_draws() {
+        // a (0) draws three games with c (2); b (1) beats c once and loses to it twice.
+        let records = vec![
+            normal(0, 0, 0, 2, DRAW),
+            normal(1, 0, 2, 0, DRAW),
+            normal(2, 1, 0, 2, DRAW),
+            normal(3, 2, 1, 2, FIRST),
+            normal(4, 2, 2, 1, FIRST),
+            normal(5, 3, 1, 2, SECOND),
+        ];
+        let standings = Standings::compute(&["a", "b", "c"], &records, Scoring::Cx).unwrap();
+        // c: 1 + 1 + 1 + 0 + 3 + 3 = 9; b: 3 points with 1 win; a: 3 points with 0 wins
+        let order: Vec<(&str, u32)> = standings
+            .players
+            .iter()
+            .map(|p| (p.name.as_str(), p.points))
+            .collect();
+        assert_eq!(order, [("c", 9), ("b", 3), ("a", 3)]);
+    }
+
+    #[test]
+    fn crosstable_of_three_players() {
+        let (names, records) = three_players();
+        let standings = Standings::compute(&names, &records, Scoring::Cx).unwrap();
+        let crosstable = &standings.crosstable;
+        assert_eq!(crosstable.names, ["bravo", "alpha", "charlie"]);
+        let points: Vec<Vec<Option<u32>>> = crosstable
+            .cells
+            .iter()
+            .map(|row| row.iter().map(|cell| cell.map(|c| c.points)).collect())
+            .collect();
+        // bravo: 3 + 1 against alpha (games 0, 1), 3 + 0 against charlie (games 2, 3)
+        // alpha: 0 + 1 against bravo, 3 + 3 against charlie (games 4, 5)
+        // charlie: 0 + 3 against bravo, 0 + 0 against alpha
+        assert_eq!(
+            points,
+            [
+                [None, Some(4), Some(3)],
+                [Some(1), None, Some(6)],
+                [Some(3), Some(0), None],
+            ]
+        );
+        assert_eq!(crosstable.totals, [7, 7, 3]);
+        assert_eq!(
+            crosstable.to_string(),
+            "\
+Rank  Name     1  2  3  Total
+   1  bravo    -  4  3      7
+   2  alpha    1  -  6      7
+   3  charlie  3  0  -      3
+"
+        );
+    }
+
+    #[test]
+    fn standings_table_text() {
+        let (names, records) = three_players();
+        let standings = Standings::compute(&names, &records, Scoring::Cx).unwrap();
+        // Elo: bravo and alpha 2-1-1, p = 0.625, -400 * log10(0.6) = +88.7, upper end
+        // 0.625 + 1.96 * sqrt(0.171875 / 4) = 1.031 > 1; charlie 1-0-3, -190.8, lower end
+        // 0.25 - 1.96 * sqrt(0.1875 / 4) = -0.174 < 0.
+        assert_eq!(
+            standings.table(),
+            "\
+Rank  Name     Points  Games  First W-D-L  Second W-D-L  Forfeits  Score%  Elo
+   1  bravo         7      4  2-0-0        0-1-1         -           58.3  +88.7 +/- inf
+   2  alpha         7      4  1-1-0        1-0-1         -           58.3  +88.7 +/- inf
+   3  charlie       3      4  1-0-1        0-0-2         1t          25.0  -190.8 +/- inf
+Forfeits lost: t timeout, i illegal move, c crash, s stalled.
+"
+        );
+    }
+
+    #[test]
+    fn forfeits_are_counted_by_cause_and_scored_by_the_scheme() {
+        let forfeit = |game_number, first, second, termination| {
+            // The player to move forfeits: here always the loser, player 1.
+            let winner = if first == 0 {
+                Side::First
+            } else {
+                Side::Second
+            };
+            game(
+                game_number,
+                game_number / 2,
+                first,
+                second,
+                Outcome::Win(winner),
+                termination,
+            )
+        };
+        let records = vec![
+            forfeit(0, 0, 1, Termination::Timeout),
+            forfeit(1, 1, 0, Termination::Timeout),
+            forfeit(2, 0, 1, Termination::IllegalMove),
+            forfeit(3, 1, 0, Termination::Crash),
+            forfeit(4, 0, 1, Termination::Stalled),
+            game(
+                5,
+                2,
+                1,
+                0,
+                Outcome::Win(Side::Second),
+                Termination::Adjudication,
+            ),
+        ];
+        let standings = Standings::compute(&["winner", "loser"], &records, Scoring::Mnk).unwrap();
+        let loser = &standings.players[1];
+        assert_eq!(loser.name, "loser");
+        assert_eq!(
+            loser.forfeits,
+            ForfeitCounts {
+                timeout: 2,
+                illegal_move: 1,
+                crash: 1,
+                stalled: 1,
+            }
+        );
+        // The adjudicated loss is a loss but not a forfeit.
+        assert_eq!(loser.wdl(), Wdl::new(0, 0, 6));
+        assert_eq!(loser.forfeits.to_string(), "2t 1i 1c 1s");
+        let winner = &standings.players[0];
+        assert_eq!(winner.forfeits.to_string(), "-");
+        // mnk: five forfeit wins of 2 whatever the colour, and an adjudicated win as second
+        // player of 3: 5 * 2 + 3 = 13
+        assert_eq!(winner.points, 13);
+        // at most 2 as first (games 0, 2, 4) and 3 as second (games 1, 3, 5): 6 + 9 = 15
+        assert_eq!(winner.max_points, 15);
+    }
+
+    #[test]
+    fn players_without_games_get_zeros() {
+        let standings = Standings::compute(&["b", "a"], &[], Scoring::Cx).unwrap();
+        assert_eq!(standings.games, 0);
+        // No games: ordered by name.
+        assert_eq!(standings.players[0].name, "a");
+        assert_eq!(standings.players[0].elo, None);
+        assert_eq!(standings.players[0].score_percent, None);
+        assert!(standings.table().contains(
+            "   1  a          0      0  0-0-0        0-0-0         -              -  -\n"
+        ));
+        assert_eq!(standings.crosstable.cells[0][1], Some(CrossCell::default()));
+        assert!(standings
+            .crosstable
+            .to_string()
+            .contains("   1  a     -  .      0\n"));
+    }
+
+    #[test]
+    fn records_naming_unknown_players_are_refused() {
+        let records = [normal(6, 3, 0, 2, FIRST)];
+        assert_eq!(
+            Standings::compute(&["a", "b"], &records, Scoring::Cx)
+                .unwrap_err()
+                .to_string(),
+            "game 7 names player 2, but there are only 2 players"
+        );
+        let records = [normal(0, 0, 1, 1, FIRST)];
+        assert_eq!(
+            Standings::compute(&["a", "b"], &records, Scoring::Cx).unwrap_err(),
+            StandingsError::SamePlayerTwice { game: 1, player: 1 }
+        );
+    }
+
+    /// A match of 7 games between players 0 and 1, pairs 0 to 2 complete, pair 3 with one
+    /// game: pair scores for player 0 of 2 + 1 = 3, 1 + 0 = 1 and 2 + 2 = 4 half-points.
+    fn match_records() -> Vec<GameRecord> {
+        vec![
+            normal(0, 0, 0, 1, FIRST),
+            normal(1, 0, 1, 0, DRAW),
+            normal(2, 1, 0, 1, DRAW),
+            normal(3, 1, 1, 0, FIRST),
+            normal(4, 2, 0, 1, FIRST),
+            normal(5, 2, 1, 0, SECOND),
+            normal(6, 3, 0, 1, SECOND),
+        ]
+    }
+
+    #[test]
+    fn match_summary_uses_complete_pairs_only() {
+        let summary = MatchSummary::compute(&["P0", "P1"], &match_records(), Scoring::Cx).unwrap();
+        // cx points of P0: 3 + 1 + 1 + 0 + 3 + 3 + 0 = 11; of P1: 0 + 1 + 1 + 3 + 0 + 0 + 3 = 8
+        assert_eq!(summary.points, [11, 8]);
+        // P0 wins games 0, 4, 5, draws 1, 2, loses 3, 6
+        assert_eq!(summary.wdl, Wdl::new(3, 2, 2));
+        // pairs of 1.5, 0.5 and 2 points; game 6 waits for its pair
+        assert_eq!(summary.pentanomial.counts, [0, 1, 0, 1, 1]);
+        assert_eq!(summary.unpaired_games, 1);
+        let elo = summary.elo.unwrap();
+        // per pair: scores 0.75, 0.25, 1; mean 2/3; elo = -400 * log10(0.5) = 120.41
+        assert!((elo.elo - 120.412).abs() < 1e-3);
+        // variance (0.0069444 + 0.1736111 + 0.1111111) / 3 = 0.0972222, se = sqrt(0.0972222
+        // / 3) = 0.1800206; LOS = Phi(0.1666667 / 0.1800206) = Phi(0.925820) = 0.82273
+        assert!((elo.los - 0.822_73).abs() < 1e-5);
+        // upper end 0.6667 + 1.96 * 0.1800206 = 1.0195 > 1; no pair scored exactly 1
+        assert_eq!(
+            summary.to_string(),
+            "P0 vs P1: points 11-8 (cx), W-D-L 3-2-2, Ptnml(0-2) [0, 1, 0, 1, 1], \
+             Elo +120.4 +/- inf (pentanomial, 3 pairs), LOS 82.3%, draw ratio 0.0%"
+        );
+        assert_eq!(summary.sample(), summary.pentanomial.sample());
+    }
+
+    #[test]
+    fn match_summary_without_a_complete_pair_is_per_game() {
+        let records = &match_records()[..1];
+        let summary = MatchSummary::compute(&["P0", "P1"], records, Scoring::Mnk).unwrap();
+        assert_eq!(summary.pentanomial.pairs(), 0);
+        assert_eq!(summary.unpaired_games, 1);
+        // one win as first player: 2 points under mnk, elo +inf from one game
+        assert_eq!(summary.points, [2, 0]);
+        assert_eq!(
+            summary.to_string(),
+            "P0 vs P1: points 2-0 (mnk), W-D-L 1-0-0, Ptnml(0-2) [0, 0, 0, 0, 0], \
+             Elo +inf (trinomial, 1 game), LOS 100.0%, draw ratio 0.0%"
+        );
+        let empty = MatchSummary::compute(&["P0", "P1"], &[], Scoring::Cx).unwrap();
+        assert_eq!(empty.sample(), None);
+        assert!(empty.to_string().ends_with(", Elo -"));
+        assert_eq!(
+            MatchSummary::compute(&["P0", "P1", "P2"], &[], Scoring::Cx).unwrap_err(),
+            StandingsError::NotTwoPlayers(3)
+        );
+    }
+
+    #[test]
+    fn standings_serialize_to_json() {
+        let (names, records) = three_players();
+        let standings = Standings::compute(&names, &records, Scoring::Cx).unwrap();
+        let json = serde_json::to_value(&standings).unwrap();
+        assert_eq!(json["scoring"], "cx");
+        assert_eq!(json["players"][0]["name"], "bravo");
+        assert_eq!(json["players"][2]["forfeits"]["timeout"], 1);
+        assert_eq!(json["players"][0]["elo"]["upper"], "+inf");
+        assert_eq!(json["crosstable"]["cells"][0][0], serde_json::Value::Null);
+        assert_eq!(json["crosstable"]["cells"][1][2]["points"], 6);
+    }
+}
