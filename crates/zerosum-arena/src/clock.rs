@@ -54,7 +54,7 @@ pub fn parse_seconds(text: &str, what: &str) -> Result<Duration, TimeControlErro
     let value: f64 = text.trim().parse().map_err(|_| {
         TimeControlError(format!("{what} must be a number of seconds, not `{text}`"))
     })?;
-    if !value.is_finite() || value < 0.0 || value > MAX_SECONDS {
+    if !value.is_finite() || !(0.0..=MAX_SECONDS).contains(&value) {
         return Err(TimeControlError(format!(
             "{what} must be between 0 and {MAX_SECONDS} seconds, not `{text}`"
         )));

@@ -37,6 +37,9 @@ pub struct TournamentSettings {
     pub time: TimeControl,
     /// Adjudicate a draw after this many moves.
     pub max_moves: Option<usize>,
+    /// End a game once a solver proves its result within this many nodes per position.
+    #[serde(default)]
+    pub adjudicate_nodes: Option<u64>,
     /// Scoring scheme name.
     pub scoring: String,
     /// SPRT parameters (`elo0=0,elo1=5,alpha=0.05,beta=0.05`), two-player matches only.
@@ -101,6 +104,11 @@ impl TournamentSettings {
         if self.max_moves == Some(0) {
             return Err(SettingsError("--maxmoves must be at least 1".into()));
         }
+        if self.adjudicate_nodes == Some(0) {
+            return Err(SettingsError(
+                "--adjudicate-nodes must be at least 1".into(),
+            ));
+        }
         let schedule = match self.format {
             Format::RoundRobin { rounds } => {
                 let pairs = specs.len() * (specs.len() - 1) / 2;
@@ -149,6 +157,7 @@ impl TournamentSettings {
             options: RefereeOptions {
                 time: self.time,
                 max_moves: self.max_moves,
+                adjudicate_nodes: self.adjudicate_nodes,
             },
             concurrency,
         })

@@ -5,6 +5,7 @@
 //! The arena sees players, not algorithms: the built-in engine player is one [`Player`] among
 //! others, and games are driven through their object-safe face ([`zerosum_core::DynGame`]).
 
+mod adjudication;
 pub mod clock;
 pub mod config;
 pub mod elo;

@@ -43,17 +43,23 @@ pub struct MoveRequest {
 
 impl MoveRequest {
     /// How long a player that wants to use its time well should think on this move: the
-    /// whole per-move limit under `st=`; under a game clock, a twentieth of what is left plus
-    /// most of the increment, never more than the limit. `None` when the move is not timed.
+    /// per-move limit under `st=`, or under a game clock a twentieth of what is left plus most
+    /// of the increment (never more than the limit), in both cases less a safety reserve for
+    /// answering and for a busy machine (a tenth of the time, at most 50 ms plus 2%). `None`
+    /// when the move is not timed.
     pub fn thinking_time(&self) -> Option<Duration> {
         let from_clock = self
             .clock
             .map(|left| left / 20 + self.increment.mul_f64(0.75));
-        match (self.limit, from_clock) {
-            (Some(limit), Some(budget)) => Some(budget.min(limit)),
-            (Some(limit), None) => Some(limit),
-            (None, budget) => budget,
-        }
+        let budget = match (self.limit, from_clock) {
+            (Some(limit), Some(budget)) => budget.min(limit),
+            (Some(limit), None) => limit,
+            (None, budget) => budget?,
+        };
+        let reserve = budget
+            .mul_f64(0.1)
+            .min(Duration::from_millis(50) + budget.mul_f64(0.02));
+        Some(budget - reserve)
     }
 
     /// True once the referee has asked for an answer at once.
@@ -110,5 +116,40 @@ pub trait Player: Send {
     /// True for a person at a keyboard: the referee never times such a player.
     fn is_human(&self) -> bool {
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(limit: Option<f64>, clock: Option<f64>, increment: f64) -> MoveRequest {
+        MoveRequest {
+            moves: Arc::new(Vec::new()),
+            limit: limit.map(Duration::from_secs_f64),
+            clock: clock.map(Duration::from_secs_f64),
+            increment: Duration::from_secs_f64(increment),
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    #[test]
+    fn thinking_time_keeps_a_reserve_below_the_limit() {
+        // 0.1 s a move: a tenth kept back (10 ms < 50 ms + 2 ms).
+        assert_eq!(
+            request(Some(0.1), None, 0.0).thinking_time(),
+            Some(Duration::from_millis(90))
+        );
+        // 10 s a move: 50 ms + 200 ms kept back (< 1 s).
+        assert_eq!(
+            request(Some(10.0), None, 0.0).thinking_time(),
+            Some(Duration::from_millis(9_750))
+        );
+        // 60 s on the clock, 1 s increment: 3 s + 0.75 s = 3.75 s, less 50 ms + 75 ms.
+        assert_eq!(
+            request(None, Some(60.0), 1.0).thinking_time(),
+            Some(Duration::from_millis(3_625))
+        );
+        assert_eq!(request(None, None, 0.0).thinking_time(), None);
     }
 }

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use zerosum_core::{DynGame, GameSpec, Outcome, Side, Status};
 use zerosum_games::new_game;
 
+use crate::adjudication::Adjudicator;
 use crate::clock::TimeControl;
 use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player};
 use crate::record::Termination;
@@ -22,6 +23,9 @@ pub struct RefereeOptions {
     pub time: TimeControl,
     /// Adjudicate a draw once this many moves (plies) have been played.
     pub max_moves: Option<usize>,
+    /// End the game once an exact solver proves its result within this many nodes (tried
+    /// after every move).
+    pub adjudicate_nodes: Option<u64>,
 }
 
 /// What the referee reports while a game runs.
@@ -165,12 +169,26 @@ fn referee(
     observer(RefereeEvent::Started { game: &*game });
 
     let mut clocks = [time.base; 2];
+    let mut adjudicator = options
+        .adjudicate_nodes
+        .and_then(|nodes| Adjudicator::new(&game.spec(), nodes));
     loop {
         if let Status::Over(outcome) = game.status() {
             let reason = game.status().to_string();
             return Ending {
                 outcome,
                 termination: Termination::Normal,
+                reason,
+            };
+        }
+        if let Some(outcome) = adjudicator.as_mut().and_then(|a| a.prove(moves)) {
+            let reason = match outcome {
+                Outcome::Win(side) => format!("{side} player wins by adjudication: a proven win"),
+                Outcome::Draw => "draw by adjudication: a proven draw".to_string(),
+            };
+            return Ending {
+                outcome,
+                termination: Termination::Adjudication,
                 reason,
             };
         }

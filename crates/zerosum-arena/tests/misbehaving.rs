@@ -89,6 +89,7 @@ fn options() -> RefereeOptions {
     RefereeOptions {
         time: TimeControl::per_move(0.1),
         max_moves: None,
+        adjudicate_nodes: None,
     }
 }
 

@@ -49,7 +49,7 @@ fn games(path: &Path) -> Vec<Value> {
 const RESUMABLE: [&str; 14] = [
     "tournament",
     "--players",
-    "engine:nodes=3000,name=engine",
+    "engine:nodes=20000,name=engine",
     "quasi",
     "random",
     "--games",

@@ -2,8 +2,11 @@
 //! keeping its transposition table through a game.
 
 use std::fmt;
-use std::time::Duration;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
+use zerosum_core::Score;
 use zerosum_games::EvaluatedGame;
 use zerosum_search::{Algorithm, SearchLimits, Searcher};
 
@@ -158,14 +161,94 @@ struct EngineStrategy<G: EvaluatedGame> {
 
 impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
     fn decide(&mut self, game: &mut G, request: &MoveRequest) -> (G::Move, Option<String>) {
+        let started = Instant::now();
         let limits = self.settings.limits(request);
         let mut last = None;
         let result = self.searcher.search(game, &limits, |info| {
             last = Some(info.line(|m| game.format_move(m)));
         });
-        let best = result
+        let mut best = result
             .best_move
             .expect("the search always has a move in an ongoing game");
+        // A proven draw found early leaves time to pick the drawing move that sets the most
+        // traps. Only under a clock: depth- and node-limited play stays reproducible.
+        if let Some(time) = limits.time {
+            if result.solved && result.score == Score::DRAW {
+                let left = time.saturating_sub(started.elapsed()).mul_f64(TRAP_SHARE);
+                if let Some((trap, share)) = self.trappiest_draw(game, left, &request.stop) {
+                    if trap != best {
+                        last = Some(format!(
+                            "{} (draw; {} sets traps in {:.0}% of the replies)",
+                            last.unwrap_or_default(),
+                            game.format_move(trap),
+                            share * 100.0
+                        ));
+                    }
+                    best = trap;
+                }
+            }
+        }
         (best, last)
+    }
+}
+
+/// Share of the time left after a proven draw that the trap search may use.
+const TRAP_SHARE: f64 = 0.8;
+
+impl<G: EvaluatedGame> EngineStrategy<G> {
+    /// Among the moves proven to keep a draw, the one after which the largest share of the
+    /// opponent's replies lose by force, though not at once (a reply that loses at once is
+    /// seen by any opponent; a deeper trap is not), with that share. Each position is searched
+    /// with an equal slice of `time`; `None` when no move could be proven to hold the draw in
+    /// time, or no move sets a trap.
+    fn trappiest_draw(
+        &mut self,
+        game: &mut G,
+        time: Duration,
+        stop: &Arc<AtomicBool>,
+    ) -> Option<(G::Move, f64)> {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let slice = time / (moves.len() * moves.len()).max(1) as u32;
+        if slice < Duration::from_micros(200) {
+            return None;
+        }
+        let limits = SearchLimits {
+            time: Some(slice),
+            stop: Some(stop.clone()),
+            ..SearchLimits::default()
+        };
+        let mut best: Option<(G::Move, f64)> = None;
+        let mut replies = Vec::new();
+        for mv in moves {
+            game.play(mv);
+            let holds = !game.status().is_over() && {
+                let reply = self.searcher.search(game, &limits, |_| {});
+                reply.solved && reply.score <= Score::DRAW
+            };
+            let mut traps = 0;
+            if holds {
+                game.legal_moves(&mut replies);
+                for &reply in &replies {
+                    game.play(reply);
+                    if !game.status().is_over() {
+                        let ours = self.searcher.search(game, &limits, |_| {});
+                        let deep_win = ours.solved
+                            && ours.score > Score::DRAW
+                            && ours.score.distance().is_some_and(|d| d > 1);
+                        traps += usize::from(deep_win);
+                    }
+                    game.undo();
+                }
+            }
+            game.undo();
+            if holds && traps > 0 {
+                let share = traps as f64 / replies.len() as f64;
+                if best.is_none_or(|(_, most)| share > most) {
+                    best = Some((mv, share));
+                }
+            }
+        }
+        best
     }
 }

@@ -72,7 +72,7 @@ impl<G: Game> Strategy<G> for QuasiMoves<G::Move> {
         let started = Instant::now();
         let deadline = request.thinking_time().map(|t| t.mul_f64(TIME_SHARE));
         let out_of_time = |examined: usize| {
-            examined % CLOCK_INTERVAL == 0
+            examined.is_multiple_of(CLOCK_INTERVAL)
                 && (request.stopped() || deadline.is_some_and(|d| started.elapsed() >= d))
         };
         game.legal_moves(&mut self.moves);

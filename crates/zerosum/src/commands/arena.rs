@@ -88,7 +88,7 @@ pub struct TournamentArgs {
     common: CommonArgs,
     /// Continue the tournament of this record file: finished games are kept, the others
     /// played; its settings are those the record was started with.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["preset", "players", "games", "rounds", "scoring", "sprt", "seed", "record", "maxmoves", "st", "tc"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["preset", "players", "games", "rounds", "scoring", "sprt", "seed", "record", "maxmoves", "adjudicate_nodes", "st", "tc"])]
     resume: Option<PathBuf>,
 }
 
@@ -107,7 +107,7 @@ pub struct MatchArgs {
     #[command(flatten)]
     common: CommonArgs,
     /// Continue the match of this record file.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["scoring", "sprt", "seed", "record", "maxmoves", "st", "tc"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["scoring", "sprt", "seed", "record", "maxmoves", "adjudicate_nodes", "st", "tc"])]
     resume: Option<PathBuf>,
 }
 
@@ -126,6 +126,10 @@ pub struct CommonArgs {
     /// Adjudicate a draw after this many moves.
     #[arg(long)]
     maxmoves: Option<usize>,
+    /// End a game as soon as an exact solver proves its result within this many nodes per
+    /// position (e.g. 200000).
+    #[arg(long, value_name = "NODES")]
+    adjudicate_nodes: Option<u64>,
     /// Seed of the players' randomness (default: from the clock; printed, and kept in the
     /// record).
     #[arg(long)]
@@ -175,6 +179,7 @@ pub fn tournament(args: &TournamentArgs) -> Result<()> {
             .time
             .control(chosen.map_or(1.0, |p| p.seconds_per_move))?,
         max_moves: args.common.maxmoves,
+        adjudicate_nodes: args.common.adjudicate_nodes,
         scoring: args
             .common
             .scoring
@@ -202,6 +207,7 @@ pub fn play_match(args: &MatchArgs) -> Result<()> {
         format: Format::Match { games: args.games },
         time: args.common.time.control(1.0)?,
         max_moves: args.common.maxmoves,
+        adjudicate_nodes: args.common.adjudicate_nodes,
         scoring: args.common.scoring.clone().unwrap_or_else(|| "cx".into()),
         sprt: args.common.sprt.clone(),
         seed: args.common.seed.unwrap_or_else(clock_seed),
@@ -386,6 +392,7 @@ pub fn play(args: &PlayArgs) -> Result<()> {
     let options = RefereeOptions {
         time: args.time.control(1.0)?,
         max_moves: None,
+        adjudicate_nodes: None,
     };
     let mut out = std::io::stdout();
     let names = [first.display_name(), second.display_name()];
