@@ -93,6 +93,9 @@ pub enum PlayerError {
     /// The player cannot play this game at all.
     #[error("cannot play {spec}: {reason}")]
     Unsupported { spec: String, reason: String },
+    /// The player resigns the game: a loss, not a fault.
+    #[error("resigned")]
+    Resigned,
     /// The player gave up or failed (an engine process died, a human closed the input).
     #[error("{0}")]
     Failed(String),

@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 use zerosum_core::{Outcome, Side};
 
-/// How a game ended. Everything but [`Termination::Normal`] and
-/// [`Termination::Adjudication`] is a forfeit of the player who was to move.
+/// How a game ended. Everything but [`Termination::Normal`], [`Termination::Adjudication`]
+/// and [`Termination::Resignation`] is a forfeit of the player who was to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Termination {
@@ -13,6 +13,8 @@ pub enum Termination {
     Normal,
     /// The referee ended it: the move limit was reached, or the solver proved the result.
     Adjudication,
+    /// The player to move gave the game up (a human typing `resign`).
+    Resignation,
     /// The mover answered after its time ran out.
     Timeout,
     /// The mover answered a move that is not legal (or not a move at all).
@@ -25,9 +27,10 @@ pub enum Termination {
 
 impl Termination {
     /// Every termination, in the order standings print forfeit causes.
-    pub const ALL: [Termination; 6] = [
+    pub const ALL: [Termination; 7] = [
         Termination::Normal,
         Termination::Adjudication,
+        Termination::Resignation,
         Termination::Timeout,
         Termination::IllegalMove,
         Termination::Crash,
@@ -36,15 +39,19 @@ impl Termination {
 
     /// True when the game was lost by a fault of the mover rather than on the board.
     pub const fn is_forfeit(self) -> bool {
-        !matches!(self, Termination::Normal | Termination::Adjudication)
+        !matches!(
+            self,
+            Termination::Normal | Termination::Adjudication | Termination::Resignation
+        )
     }
 
-    /// The word records and tables use: `normal`, `adjudication`, `timeout`, `illegal_move`,
-    /// `crash`, `stalled`.
+    /// The word records and tables use: `normal`, `adjudication`, `resignation`, `timeout`,
+    /// `illegal_move`, `crash`, `stalled`.
     pub const fn name(self) -> &'static str {
         match self {
             Termination::Normal => "normal",
             Termination::Adjudication => "adjudication",
+            Termination::Resignation => "resignation",
             Termination::Timeout => "timeout",
             Termination::IllegalMove => "illegal_move",
             Termination::Crash => "crash",

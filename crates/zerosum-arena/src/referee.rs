@@ -12,7 +12,7 @@ use zerosum_games::new_game;
 
 use crate::adjudication::Adjudicator;
 use crate::clock::TimeControl;
-use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player};
+use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
 use crate::record::Termination;
 use crate::seat::{Reply, Seat, Silence};
 
@@ -237,6 +237,13 @@ fn referee(
         let elapsed = started.elapsed();
         let answer = match reply {
             Ok(Reply::Move(Ok(answer))) => answer,
+            Ok(Reply::Move(Err(PlayerError::Resigned))) => {
+                return Ending {
+                    outcome: Outcome::Win(!side),
+                    termination: Termination::Resignation,
+                    reason: format!("{side} player ({}) resigns", seat.name()),
+                }
+            }
             Ok(Reply::Move(Err(error))) => {
                 return Ending::forfeit(
                     side,

@@ -66,7 +66,7 @@ impl ForfeitCounts {
             Termination::IllegalMove => self.illegal_move += 1,
             Termination::Crash => self.crash += 1,
             Termination::Stalled => self.stalled += 1,
-            Termination::Normal | Termination::Adjudication => {}
+            Termination::Normal | Termination::Adjudication | Termination::Resignation => {}
         }
     }
 
@@ -77,7 +77,7 @@ impl ForfeitCounts {
             Termination::IllegalMove => self.illegal_move,
             Termination::Crash => self.crash,
             Termination::Stalled => self.stalled,
-            Termination::Normal | Termination::Adjudication => 0,
+            Termination::Normal | Termination::Adjudication | Termination::Resignation => 0,
         }
     }
 

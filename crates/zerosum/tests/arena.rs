@@ -212,3 +212,64 @@ fn bad_arena_arguments_are_one_line_errors() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Runs `zerosum play` with `input` typed at the terminal.
+fn play_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_human_is_told_what_is_wrong_with_a_move_and_asked_again() {
+    // The engine answers b2 with a corner; then `b2` again is taken, `z9` is off the board,
+    // `x` is not a move, and `help` lists the legal moves before the human resigns.
+    let output = play_with_input(
+        &[
+            "play",
+            "tictactoe",
+            "--first",
+            "human",
+            "--second",
+            "engine",
+            "--st",
+            "0.2",
+        ],
+        "b2\nb2\nz9\nx\nhelp\nresign\n",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let (out, err) = (text(&output.stdout), text(&output.stderr));
+    assert!(out.contains("human (first) plays b2"), "{out}");
+    assert!(out.contains("engine (second) plays"), "{out}");
+    assert!(err.contains("illegal move `b2`"), "{err}");
+    assert!(err.contains("off the board"), "{err}");
+    assert!(err.contains("cannot read move `x`"), "{err}");
+    assert!(err.contains("legal moves: "), "{err}");
+    assert!(
+        out.contains("result: 0-1 {first player (human) resigns}"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_human_whose_input_ends_loses_the_game_and_nothing_hangs() {
+    let output = play_with_input(&["play", "connect4", "--second", "random"], "4\n");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let out = text(&output.stdout);
+    assert!(
+        out.contains("result: 0-1 {first player (human) failed: gave up: end of input}"),
+        "{out}"
+    );
+}

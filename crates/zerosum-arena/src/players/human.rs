@@ -85,7 +85,7 @@ impl Player for Human {
             let line = self.read_line()?;
             match line.as_str() {
                 "" => continue,
-                "resign" | "quit" => return Err(PlayerError::Failed("resigned".into())),
+                "resign" | "quit" => return Err(PlayerError::Resigned),
                 "help" | "?" => {
                     let legal = position.legal_moves();
                     let shown = legal.len().min(HELP_MOVES);
