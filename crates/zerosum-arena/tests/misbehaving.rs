@@ -10,7 +10,7 @@ use std::time::Duration;
 use zerosum_arena::tournament::round_robin;
 use zerosum_arena::{
     play_game, Entrant, GameSetup, MoveAnswer, MoveRequest, Player, PlayerError, PlayerSpec,
-    RefereeOptions, Termination, TimeControl, Tournament, TournamentEvent,
+    RefereeOptions, Scoring, Standings, Termination, TimeControl, Tournament, TournamentEvent,
 };
 use zerosum_core::{GameSpec, Outcome, Side};
 
@@ -172,5 +172,35 @@ fn a_tournament_of_misbehaving_players_finishes() {
             assert_eq!(record.winner(), Some(0), "{record:?}");
             assert!(record.termination.is_forfeit(), "{record:?}");
         }
+    }
+    // The schemes' points: quasi wins its 8 games by forfeit, 3 each under cx, 2 under mnk;
+    // each faulty player lost both games against quasi by its own fault.
+    let names: Vec<&str> = tournament
+        .entrants
+        .iter()
+        .map(|e| e.name.as_str())
+        .collect();
+    for (scoring, per_win) in [(Scoring::Cx, 3), (Scoring::Mnk, 2)] {
+        let standings = Standings::compute(&names, &finished, scoring).unwrap();
+        let quasi = standings
+            .players
+            .iter()
+            .find(|p| p.name == "quasi")
+            .unwrap();
+        assert_eq!((quasi.rank, quasi.points, quasi.games), (1, 8 * per_win, 8));
+    }
+    let standings = Standings::compute(&names, &finished, Scoring::Cx).unwrap();
+    for (fault, termination) in [
+        ("Sleeps", Termination::Timeout),
+        ("Illegal", Termination::IllegalMove),
+        ("Panics", Termination::Crash),
+        ("Silent", Termination::Stalled),
+    ] {
+        let player = standings.players.iter().find(|p| p.name == fault).unwrap();
+        assert!(
+            player.forfeits.get(termination) >= 2,
+            "{fault}: {:?}",
+            player.forfeits
+        );
     }
 }
