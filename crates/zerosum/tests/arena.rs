@@ -273,3 +273,55 @@ fn a_human_whose_input_ends_loses_the_game_and_nothing_hangs() {
         "{out}"
     );
 }
+
+/// The course check of the arena issue: a cx-course round of the engine against quasi at
+/// 0.1 s a move, two games at a time, with no time forfeit of the engine and at least 95% of
+/// the points scored. Seven minutes in a release build:
+/// `cargo test --release -p zerosum --test arena -- --ignored`.
+#[test]
+#[ignore]
+fn cx_course_round_engine_against_quasi() {
+    let dir = scratch("cx-course");
+    let record = dir.join("cx.jsonl");
+    let output = zerosum(&[
+        "tournament",
+        "--preset",
+        "cx-course",
+        "--st",
+        "0.1",
+        "--concurrency",
+        "2",
+        "--seed",
+        "2",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let games = games(&record);
+    assert_eq!(games.len(), 70);
+    let (mut engine, mut quasi) = (0, 0);
+    for game in &games {
+        let engine_side = if game["first_name"] == "engine" {
+            "first"
+        } else {
+            "second"
+        };
+        let forfeit = !matches!(
+            game["termination"].as_str(),
+            Some("normal" | "adjudication")
+        );
+        assert!(
+            !(forfeit && game["outcome"] != engine_side),
+            "the engine forfeited: {game}"
+        );
+        match game["outcome"].as_str().unwrap() {
+            "draw" => (engine, quasi) = (engine + 1, quasi + 1),
+            side if side == engine_side => engine += 3,
+            _ => quasi += 3,
+        }
+    }
+    let share = engine as f64 / (engine + quasi) as f64;
+    assert!(share >= 0.95, "engine {engine}, quasi {quasi}: {share:.3}");
+    println!("{}", text(&output.stdout));
+    let _ = std::fs::remove_dir_all(&dir);
+}

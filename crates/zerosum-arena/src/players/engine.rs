@@ -197,8 +197,8 @@ const TRAP_SHARE: f64 = 0.8;
 
 impl<G: EvaluatedGame> EngineStrategy<G> {
     /// Among the moves proven to keep a draw, the one after which the largest share of the
-    /// opponent's replies lose by force, though not at once (a reply that loses at once is
-    /// seen by any opponent; a deeper trap is not), with that share. Each position is searched
+    /// opponent's careful replies (those that do not lose at once, which any opponent sees)
+    /// lose by force all the same, with that share. Each position is searched
     /// with an equal slice of `time`; `None` when no move could be proven to hold the draw in
     /// time, or no move sets a trap.
     fn trappiest_draw(
@@ -226,24 +226,27 @@ impl<G: EvaluatedGame> EngineStrategy<G> {
                 let reply = self.searcher.search(game, &limits, |_| {});
                 reply.solved && reply.score <= Score::DRAW
             };
-            let mut traps = 0;
+            // Replies that do not lose at once (what a careful opponent chooses from), and
+            // those of them that lose by force all the same.
+            let (mut careful, mut traps) = (0, 0);
             if holds {
                 game.legal_moves(&mut replies);
                 for &reply in &replies {
                     game.play(reply);
                     if !game.status().is_over() {
                         let ours = self.searcher.search(game, &limits, |_| {});
-                        let deep_win = ours.solved
-                            && ours.score > Score::DRAW
-                            && ours.score.distance().is_some_and(|d| d > 1);
-                        traps += usize::from(deep_win);
+                        let distance = ours.score.distance().filter(|_| ours.score > Score::DRAW);
+                        if distance != Some(1) || !ours.solved {
+                            careful += 1;
+                            traps += usize::from(ours.solved && distance.is_some());
+                        }
                     }
                     game.undo();
                 }
             }
             game.undo();
             if holds && traps > 0 {
-                let share = traps as f64 / replies.len() as f64;
+                let share = traps as f64 / careful as f64;
                 if best.is_none_or(|(_, most)| share > most) {
                     best = Some((mv, share));
                 }
