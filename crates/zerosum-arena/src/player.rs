@@ -96,6 +96,10 @@ pub enum PlayerError {
     /// The player resigns the game: a loss, not a fault.
     #[error("resigned")]
     Resigned,
+    /// The player answered something that is not a move at all (an external engine printing
+    /// garbage): judged as an illegal move.
+    #[error("{0}")]
+    Garbage(String),
     /// The player gave up or failed (an engine process died, a human closed the input).
     #[error("{0}")]
     Failed(String),

@@ -244,6 +244,14 @@ fn referee(
                     reason: format!("{side} player ({}) resigns", seat.name()),
                 }
             }
+            Ok(Reply::Move(Err(PlayerError::Garbage(what)))) => {
+                return Ending::forfeit(
+                    side,
+                    seat.name(),
+                    Termination::IllegalMove,
+                    format!("answered garbage: {what}"),
+                )
+            }
             Ok(Reply::Move(Err(error))) => {
                 return Ending::forfeit(
                     side,

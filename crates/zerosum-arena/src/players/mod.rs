@@ -3,6 +3,7 @@
 //! each with an optional `name=`.
 
 mod engine;
+mod external;
 mod human;
 mod quasi;
 mod random;
@@ -16,10 +17,12 @@ use thiserror::Error;
 use zerosum_core::GameSpec;
 
 pub use engine::{EngineSettings, MAX_HASH_MB};
+pub use external::{ExternalEngine, Protocol};
 pub use human::Human;
 
 use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
 use engine::EngineFactory;
+use external::ExternalPlayer;
 use quasi::QuasiFactory;
 use random::RandomFactory;
 use typed::{session, TypedSession};
@@ -41,6 +44,8 @@ pub enum PlayerKind {
     Engine(EngineSettings),
     /// A person at the terminal.
     Human,
+    /// A program driven through a protocol (`cmd=PATH ARGS,proto=gtp`).
+    External(ExternalEngine),
 }
 
 /// A built-in player as named on the command line: `KIND[:key=value,...]`.
@@ -56,6 +61,9 @@ impl FromStr for PlayerSpec {
 
     fn from_str(text: &str) -> Result<Self, PlayerSpecError> {
         let text = text.trim();
+        if text.starts_with("cmd=") {
+            return parse_external(text);
+        }
         let (kind, settings) = text.split_once(':').unwrap_or((text, ""));
         let mut kind = match kind.to_ascii_lowercase().as_str() {
             "random" => PlayerKind::Random,
@@ -64,23 +72,14 @@ impl FromStr for PlayerSpec {
             "human" => PlayerKind::Human,
             _ => {
                 return Err(PlayerSpecError(format!(
-                    "unknown player `{kind}` (expected random, quasi, engine or human, \
-                     e.g. engine:time=0.5)"
+                    "unknown player `{kind}` (expected random, quasi, engine, human or \
+                     cmd=PROGRAM,proto=gtp|gomocup, e.g. engine:time=0.5)"
                 )))
             }
         };
         let mut name = None;
-        for setting in settings.split(',').filter(|s| !s.trim().is_empty()) {
-            let (key, value) = setting.split_once('=').ok_or_else(|| {
-                PlayerSpecError(format!(
-                    "`{setting}` in `{text}` is not a key=value setting"
-                ))
-            })?;
-            let (key, value) = (key.trim(), value.trim());
+        for (key, value) in settings_of(text, settings)? {
             match (key, &mut kind) {
-                ("name", _) if value.is_empty() => {
-                    return Err(PlayerSpecError(format!("empty name in `{text}`")))
-                }
                 ("name", _) => name = Some(value.to_string()),
                 (_, PlayerKind::Engine(engine)) => engine.set(key, value)?,
                 _ => {
@@ -94,29 +93,88 @@ impl FromStr for PlayerSpec {
     }
 }
 
+/// The `key=value` pairs of `settings` (comma-separated), with an error naming `text` for a
+/// setting without `=` or an empty name.
+fn settings_of<'a>(
+    text: &str,
+    settings: &'a str,
+) -> Result<Vec<(&'a str, &'a str)>, PlayerSpecError> {
+    let mut pairs = Vec::new();
+    for setting in settings.split(',').filter(|s| !s.trim().is_empty()) {
+        let (key, value) = setting.split_once('=').ok_or_else(|| {
+            PlayerSpecError(format!(
+                "`{setting}` in `{text}` is not a key=value setting"
+            ))
+        })?;
+        let (key, value) = (key.trim(), value.trim());
+        if key == "name" && value.is_empty() {
+            return Err(PlayerSpecError(format!("empty name in `{text}`")));
+        }
+        pairs.push((key, value));
+    }
+    Ok(pairs)
+}
+
+/// `cmd=PROGRAM ARGS,proto=gtp|gomocup[,name=NAME]`.
+fn parse_external(text: &str) -> Result<PlayerSpec, PlayerSpecError> {
+    let (mut command, mut protocol, mut name) = (None, None, None);
+    for (key, value) in settings_of(text, text)? {
+        match key {
+            "cmd" => {
+                let words: Vec<String> = value.split_whitespace().map(String::from).collect();
+                if words.is_empty() {
+                    return Err(PlayerSpecError(format!("empty cmd= in `{text}`")));
+                }
+                command = Some(words);
+            }
+            "proto" => protocol = Some(value.parse().map_err(PlayerSpecError)?),
+            "name" => name = Some(value.to_string()),
+            _ => {
+                return Err(PlayerSpecError(format!(
+                    "unknown setting `{key}` in `{text}` (an engine program takes cmd=, \
+                     proto= and name=)"
+                )))
+            }
+        }
+    }
+    let command = command.ok_or_else(|| PlayerSpecError(format!("no cmd= in `{text}`")))?;
+    let protocol = protocol
+        .ok_or_else(|| PlayerSpecError(format!("no proto= in `{text}` (gtp or gomocup)")))?;
+    Ok(PlayerSpec {
+        kind: PlayerKind::External(ExternalEngine { command, protocol }),
+        name,
+    })
+}
+
 impl fmt::Display for PlayerSpec {
     /// The spec in the form it is read back from.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut settings = Vec::new();
-        let kind = match &self.kind {
-            PlayerKind::Random => "random",
-            PlayerKind::Quasi => "quasi",
-            PlayerKind::Human => "human",
+        let (kind, mut settings) = match &self.kind {
+            PlayerKind::Random => (Some("random"), Vec::new()),
+            PlayerKind::Quasi => (Some("quasi"), Vec::new()),
+            PlayerKind::Human => (Some("human"), Vec::new()),
             PlayerKind::Engine(engine) => {
                 let text = engine.to_string();
-                if !text.is_empty() {
-                    settings.push(text);
-                }
-                "engine"
+                (
+                    Some("engine"),
+                    [text].into_iter().filter(|t| !t.is_empty()).collect(),
+                )
             }
+            PlayerKind::External(engine) => (
+                None,
+                vec![
+                    format!("cmd={}", engine.command.join(" ")),
+                    format!("proto={}", engine.protocol),
+                ],
+            ),
         };
         if let Some(name) = &self.name {
             settings.push(format!("name={name}"));
         }
-        if settings.is_empty() {
-            f.write_str(kind)
-        } else {
-            write!(f, "{kind}:{}", settings.join(","))
+        match kind {
+            Some(kind) if settings.is_empty() => f.write_str(kind),
+            Some(kind) => write!(f, "{kind}:{}", settings.join(",")),
+            None => f.write_str(&settings.join(",")),
         }
     }
 }
@@ -144,6 +202,7 @@ impl PlayerSpec {
             PlayerKind::Engine(settings) => {
                 BuiltinPlayer::boxed(name, BuiltinKind::Engine(settings.clone()))
             }
+            PlayerKind::External(engine) => Box::new(ExternalPlayer::new(name, engine.clone())),
         }
     }
 }

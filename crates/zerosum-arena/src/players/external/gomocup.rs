@@ -1,0 +1,180 @@
+//! Driving an engine that speaks the Gomocup (pbrain) protocol, for m,n,k games: `START` or
+//! `RECTSTART`, `INFO` for the time (and the private `INFO zerosum_k` when K is not 5), then
+//! `BEGIN`, `TURN X,Y`, or `BOARD` after anything unusual. Coordinates are 0-based `X,Y`,
+//! X the column; our cells are column letters and a row from 1.
+
+use std::time::{Duration, Instant};
+
+use zerosum_core::notation::{letters, parse_column_row};
+use zerosum_core::{GameSpec, Side};
+
+use super::gtp::shorten;
+use super::process::{EngineProcess, NoLine};
+use crate::player::{GameSetup, MoveAnswer, MoveRequest, PlayerError};
+
+/// A Gomocup engine during one game.
+pub(crate) struct GomocupDriver {
+    process: EngineProcess,
+    side: Side,
+    /// Moves of the game the engine knows.
+    known: usize,
+    setup_wait: Duration,
+    watchdog: Duration,
+}
+
+/// Our cell name to Gomocup's `X,Y`.
+fn to_xy(cell: &str) -> Result<String, PlayerError> {
+    let (column, row) = parse_column_row(cell)
+        .ok_or_else(|| PlayerError::Failed(format!("`{cell}` is not a cell of this game")))?;
+    Ok(format!("{column},{row}"))
+}
+
+/// Gomocup's `X,Y` to our cell name; `None` if it is not two numbers.
+fn from_xy(text: &str) -> Option<String> {
+    let (x, y) = text.trim().split_once(',')?;
+    let (x, y): (usize, usize) = (x.trim().parse().ok()?, y.trim().parse().ok()?);
+    Some(format!("{}{}", letters(x, false), y.checked_add(1)?))
+}
+
+impl GomocupDriver {
+    /// Starts the engine and sets it up for `setup`'s game, which must be an m,n,k game.
+    pub(crate) fn start(command: &[String], setup: &GameSetup) -> Result<Self, PlayerError> {
+        let GameSpec::Mnk { rows, cols, k } = setup.spec else {
+            return Err(PlayerError::Unsupported {
+                spec: setup.spec.to_string(),
+                reason: "the Gomocup protocol only plays m,n,k games".into(),
+            });
+        };
+        let mut driver = GomocupDriver {
+            process: EngineProcess::start(command)?,
+            side: setup.side,
+            known: 0,
+            setup_wait: setup.time.watchdog + setup.time.first_move_grace,
+            watchdog: setup.time.watchdog,
+        };
+        let start = if rows == cols {
+            format!("START {rows}")
+        } else {
+            format!("RECTSTART {cols},{rows}")
+        };
+        driver.process.send(&start)?;
+        let deadline = Instant::now() + driver.setup_wait;
+        let answer = driver.answer(&start, deadline, None)?;
+        if !answer.eq_ignore_ascii_case("OK") {
+            return Err(PlayerError::Unsupported {
+                spec: setup.spec.to_string(),
+                reason: format!("the engine answers `{}` to `{start}`", shorten(&answer)),
+            });
+        }
+        let time = &setup.time;
+        let per_move = time.per_move.map_or(0, |t| t.as_millis().max(1));
+        driver
+            .process
+            .send(&format!("INFO timeout_turn {per_move}"))?;
+        let per_game = time.base.map_or(0, |t| t.as_millis());
+        driver
+            .process
+            .send(&format!("INFO timeout_match {per_game}"))?;
+        // Five or more in a row wins: the freestyle rule.
+        driver.process.send("INFO rule 0")?;
+        if k != 5 {
+            driver.process.send(&format!("INFO zerosum_k {k}"))?;
+        }
+        Ok(driver)
+    }
+
+    /// The next line that is not a message (`MESSAGE`, `DEBUG`, `ERROR` text lines and empty
+    /// lines are skipped).
+    fn answer(
+        &mut self,
+        command: &str,
+        deadline: Instant,
+        stop: Option<&std::sync::atomic::AtomicBool>,
+    ) -> Result<String, PlayerError> {
+        loop {
+            match self.process.line(Some(deadline), stop) {
+                Ok(line) => {
+                    let line = line.trim();
+                    let word = line.split_whitespace().next().unwrap_or("");
+                    if line.is_empty() || ["MESSAGE", "DEBUG", "ERROR"].contains(&word) {
+                        continue;
+                    }
+                    return Ok(line.to_string());
+                }
+                Err(NoLine::Late) if stop.is_some() && Instant::now() < deadline => {
+                    // The referee has called time; keep listening for a late answer.
+                    return self.answer(command, deadline, None);
+                }
+                Err(NoLine::Late) => {
+                    return Err(PlayerError::Failed(format!("no answer to `{command}`")))
+                }
+                Err(NoLine::Gone) => {
+                    let status = self
+                        .process
+                        .exit_status()
+                        .map(|s| format!(" ({s})"))
+                        .unwrap_or_default();
+                    return Err(PlayerError::Failed(format!(
+                        "`{}` exited{status} while answering `{command}`",
+                        self.process.program()
+                    )));
+                }
+            }
+        }
+    }
+
+    /// Tells the engine what it has not seen and reads its move.
+    pub(crate) fn choose(&mut self, request: &MoveRequest) -> Result<MoveAnswer, PlayerError> {
+        let moves = &request.moves;
+        if let Some(clock) = request.clock {
+            self.process
+                .send(&format!("INFO time_left {}", clock.as_millis()))?;
+        }
+        let command = if moves.is_empty() {
+            "BEGIN".to_string()
+        } else if moves.len() == self.known + 1 {
+            format!("TURN {}", to_xy(&moves[moves.len() - 1])?)
+        } else {
+            // Anything else (a game that does not start empty, a resync): the whole board.
+            self.process.send("BOARD")?;
+            for (ply, cell) in moves.iter().enumerate() {
+                let owner = if Side::at_ply(ply) == self.side { 1 } else { 2 };
+                self.process.send(&format!("{},{owner}", to_xy(cell)?))?;
+            }
+            "DONE".to_string()
+        };
+        self.process.send(&command)?;
+        let patience = request.limit.map_or(self.watchdog, |limit| {
+            limit + limit.max(Duration::from_secs(2))
+        });
+        let answer = self.answer(&command, Instant::now() + patience, Some(&request.stop))?;
+        let cell = from_xy(&answer).ok_or_else(|| {
+            PlayerError::Garbage(format!("answered `{}` to `{command}`", shorten(&answer)))
+        })?;
+        self.known = moves.len() + 1;
+        Ok(MoveAnswer::new(cell))
+    }
+}
+
+impl Drop for GomocupDriver {
+    fn drop(&mut self) {
+        let _ = self.process.send("END");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_and_coordinates_convert_both_ways() {
+        assert_eq!(to_xy("a1").unwrap(), "0,0");
+        assert_eq!(to_xy("h8").unwrap(), "7,7");
+        assert_eq!(to_xy("aa3").unwrap(), "26,2");
+        assert_eq!(from_xy("7,7").as_deref(), Some("h8"));
+        assert_eq!(from_xy(" 26 , 2 ").as_deref(), Some("aa3"));
+        assert_eq!(from_xy("7"), None);
+        assert_eq!(from_xy("x,y"), None);
+        assert_eq!(from_xy("-1,3"), None);
+    }
+}

@@ -1,0 +1,104 @@
+//! Engines nobody here wrote: a program started for each game and driven through the protocol
+//! it speaks (`cmd=PATH ARGS,proto=gtp|gomocup`). The referee keeps the clocks; the driver
+//! bounds every wait, and the process is killed when the game is over or abandoned.
+
+mod gomocup;
+mod gtp;
+mod process;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
+use gomocup::GomocupDriver;
+use gtp::GtpDriver;
+
+/// The protocols an external engine may speak.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// GTP v2, with the private `zerosum-game SPEC` command for games other than Hex.
+    Gtp,
+    /// Gomocup's pbrain protocol (m,n,k games).
+    Gomocup,
+}
+
+impl FromStr for Protocol {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "gtp" => Ok(Protocol::Gtp),
+            "gomocup" | "pbrain" => Ok(Protocol::Gomocup),
+            _ => Err(format!(
+                "unknown protocol `{text}` (expected gtp or gomocup)"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Protocol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Protocol::Gtp => "gtp",
+            Protocol::Gomocup => "gomocup",
+        })
+    }
+}
+
+/// How to start an external engine and talk to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExternalEngine {
+    /// The program and its arguments.
+    pub command: Vec<String>,
+    pub protocol: Protocol,
+}
+
+/// The driver of the running program.
+enum Driver {
+    Gtp(GtpDriver),
+    Gomocup(GomocupDriver),
+}
+
+/// An external engine as a player: a fresh process for each game.
+pub(crate) struct ExternalPlayer {
+    name: String,
+    engine: ExternalEngine,
+    driver: Option<Driver>,
+}
+
+impl ExternalPlayer {
+    pub(crate) fn new(name: String, engine: ExternalEngine) -> Self {
+        ExternalPlayer {
+            name,
+            engine,
+            driver: None,
+        }
+    }
+}
+
+impl Player for ExternalPlayer {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn new_game(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
+        // The last game's process ends here.
+        self.driver = None;
+        self.driver = Some(match self.engine.protocol {
+            Protocol::Gtp => Driver::Gtp(GtpDriver::start(&self.engine.command, setup)?),
+            Protocol::Gomocup => {
+                Driver::Gomocup(GomocupDriver::start(&self.engine.command, setup)?)
+            }
+        });
+        Ok(())
+    }
+
+    fn choose(&mut self, request: &MoveRequest) -> Result<MoveAnswer, PlayerError> {
+        match &mut self.driver {
+            Some(Driver::Gtp(driver)) => driver.choose(request),
+            Some(Driver::Gomocup(driver)) => driver.choose(request),
+            None => Err(PlayerError::Failed(
+                "asked for a move before the game".into(),
+            )),
+        }
+    }
+}

@@ -1,0 +1,150 @@
+//! External engines that misbehave, scripted as small shell programs: each is forfeited with
+//! the right reason, and its process does not outlive the game.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::PathBuf;
+
+use zerosum_arena::{play_game, PlayedGame, PlayerSpec, RefereeOptions, Termination, TimeControl};
+use zerosum_core::{GameSpec, Outcome, Side};
+
+/// Writes an executable shell script into a scratch directory and returns its path.
+fn script(name: &str, body: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("zerosum-external-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+/// A GTP engine that answers every command with success and does `on_genmove` for genmove.
+fn gtp_engine(name: &str, on_genmove: &str) -> PathBuf {
+    script(
+        name,
+        &format!(
+            r#"while IFS= read -r line; do
+  case "$line" in
+    genmove*) {on_genmove} ;;
+    quit*) printf '= \n\n'; exit 0 ;;
+    *) printf '= \n\n' ;;
+  esac
+done
+"#
+        ),
+    )
+}
+
+/// A Gomocup engine that says OK to START and does `on_move` for BEGIN, TURN and DONE.
+fn gomocup_engine(name: &str, on_move: &str) -> PathBuf {
+    script(
+        name,
+        &format!(
+            r#"while IFS= read -r line; do
+  case "$line" in
+    START*|RECTSTART*) printf 'OK\r\n' ;;
+    BEGIN*|TURN*|DONE*) {on_move} ;;
+    END*) exit 0 ;;
+  esac
+done
+"#
+        ),
+    )
+}
+
+fn play(spec: &str, engine: &PathBuf, proto: &str, engine_side: Side) -> PlayedGame {
+    let spec: GameSpec = spec.parse().unwrap();
+    let external: PlayerSpec = format!("cmd={},proto={proto},name=fake", engine.display())
+        .parse()
+        .unwrap();
+    let quasi: PlayerSpec = "quasi".parse().unwrap();
+    let players = match engine_side {
+        Side::First => [external.build(), quasi.build()],
+        Side::Second => [quasi.build(), external.build()],
+    };
+    let options = RefereeOptions {
+        time: TimeControl::per_move(0.2),
+        max_moves: None,
+        adjudicate_nodes: None,
+    };
+    play_game(&spec, players, &options, 1, &mut |_| {})
+}
+
+fn assert_forfeit(played: &PlayedGame, side: Side, termination: Termination, words: &str) {
+    assert_eq!(played.termination, termination, "{played:?}");
+    assert_eq!(played.outcome, Outcome::Win(!side), "{played:?}");
+    assert!(played.reason.contains(words), "{}", played.reason);
+}
+
+#[test]
+fn gtp_engines_that_crash_stall_babble_or_cheat_are_forfeited() {
+    let cases = [
+        ("crash", "exit 3", Termination::Crash, "exited"),
+        ("stall", "sleep 30", Termination::Stalled, "did not answer"),
+        (
+            "babble",
+            "echo 'I am thinking'; echo",
+            Termination::IllegalMove,
+            "garbage",
+        ),
+        (
+            "cheat",
+            "printf '= z99\\n\\n'",
+            Termination::IllegalMove,
+            "off the board",
+        ),
+        (
+            "slow",
+            "sleep 0.6; printf '= a1\\n\\n'",
+            Termination::Timeout,
+            "timed out",
+        ),
+        (
+            "resign",
+            "printf '= resign\\n\\n'",
+            Termination::Resignation,
+            "resigns",
+        ),
+    ];
+    for (name, behaviour, termination, words) in cases {
+        let engine = gtp_engine(&format!("gtp-{name}"), behaviour);
+        for side in [Side::First, Side::Second] {
+            let played = play("tictactoe", &engine, "gtp", side);
+            assert_forfeit(&played, side, termination, words);
+        }
+    }
+}
+
+#[test]
+fn gomocup_engines_that_crash_stall_or_babble_are_forfeited() {
+    let cases = [
+        ("crash", "exit 3", Termination::Crash, "exited"),
+        ("stall", "sleep 30", Termination::Stalled, "did not answer"),
+        (
+            "babble",
+            "printf 'MESSAGE hello\\r\\nnonsense\\r\\n'",
+            Termination::IllegalMove,
+            "garbage",
+        ),
+        (
+            "cheat",
+            "printf '99,99\\r\\n'",
+            Termination::IllegalMove,
+            "off the board",
+        ),
+    ];
+    for (name, behaviour, termination, words) in cases {
+        let engine = gomocup_engine(&format!("gomocup-{name}"), behaviour);
+        let played = play("mnk:7x7x4", &engine, "gomocup", Side::First);
+        assert_forfeit(&played, Side::First, termination, words);
+    }
+}
+
+#[test]
+fn an_engine_that_cannot_start_or_play_the_game_loses_with_the_reason() {
+    let missing = PathBuf::from("/nonexistent/engine");
+    let played = play("tictactoe", &missing, "gtp", Side::Second);
+    assert_forfeit(&played, Side::Second, Termination::Crash, "cannot start");
+    let engine = gomocup_engine("gomocup-any", "printf '0,0\\r\\n'");
+    let played = play("connect4", &engine, "gomocup", Side::First);
+    assert_forfeit(&played, Side::First, Termination::Crash, "only plays m,n,k");
+}
