@@ -2,7 +2,7 @@
 //! the right reason, and its process does not outlive the game.
 
 use std::os::unix::fs::PermissionsExt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use zerosum_arena::{play_game, PlayedGame, PlayerSpec, RefereeOptions, Termination, TimeControl};
 use zerosum_core::{GameSpec, Outcome, Side};
@@ -51,7 +51,7 @@ done
     )
 }
 
-fn play(spec: &str, engine: &PathBuf, proto: &str, engine_side: Side) -> PlayedGame {
+fn play(spec: &str, engine: &Path, proto: &str, engine_side: Side) -> PlayedGame {
     let spec: GameSpec = spec.parse().unwrap();
     let external: PlayerSpec = format!("cmd={},proto={proto},name=fake", engine.display())
         .parse()
