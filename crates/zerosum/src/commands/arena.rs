@@ -12,9 +12,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use zerosum_arena::clock::{parse_clock, parse_seconds};
 use zerosum_arena::record::result_text;
 use zerosum_arena::{
-    play_game, preset, Format, GameRecord, MatchSummary, PlayerSpec, RecordWriter, RefereeEvent,
-    RefereeOptions, Scoring, SprtParams, Standings, TimeControl, Tournament, TournamentEvent,
-    TournamentSettings, PRESETS,
+    play_game, preset, EngineList, Format, GameRecord, MatchSummary, PlayerSpec, RecordWriter,
+    RefereeEvent, RefereeOptions, Scoring, SprtParams, Standings, TimeControl, Tournament,
+    TournamentEvent, TournamentSettings, PRESETS,
 };
 
 use super::parse_spec;
@@ -88,7 +88,7 @@ pub struct TournamentArgs {
     common: CommonArgs,
     /// Continue the tournament of this record file: finished games are kept, the others
     /// played; its settings are those the record was started with.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["preset", "players", "games", "rounds", "scoring", "sprt", "seed", "record", "maxmoves", "adjudicate_nodes", "st", "tc"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["preset", "players", "games", "rounds", "scoring", "sprt", "seed", "record", "maxmoves", "adjudicate_nodes", "engines", "st", "tc"])]
     resume: Option<PathBuf>,
 }
 
@@ -107,7 +107,7 @@ pub struct MatchArgs {
     #[command(flatten)]
     common: CommonArgs,
     /// Continue the match of this record file.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["scoring", "sprt", "seed", "record", "maxmoves", "adjudicate_nodes", "st", "tc"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["scoring", "sprt", "seed", "record", "maxmoves", "adjudicate_nodes", "engines", "st", "tc"])]
     resume: Option<PathBuf>,
 }
 
@@ -137,6 +137,10 @@ pub struct CommonArgs {
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
+    /// A JSON file of external engines to name as players:
+    /// {"engines": [{"name": "mybot", "cmd": "/path/to/mybot", "proto": "gtp"}]}.
+    #[arg(long, value_name = "FILE")]
+    engines: Option<PathBuf>,
     /// The JSON-lines record to write (default: zerosum-<date>-<time>.jsonl here).
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
@@ -161,12 +165,13 @@ pub fn tournament(args: &TournamentArgs) -> Result<()> {
         None
     }
     .unwrap_or_else(|| args.games.clone());
+    let engines = engine_list(&args.common)?;
     let players = if args.players.is_empty() {
         chosen
             .map(|p| p.players.iter().map(|s| s.to_string()).collect())
             .unwrap_or_else(|| vec!["engine".to_string(), "quasi".to_string()])
     } else {
-        args.players.clone()
+        args.players.iter().map(|p| engines.resolve(p)).collect()
     };
     let settings = TournamentSettings {
         players,
@@ -201,8 +206,12 @@ pub fn play_match(args: &MatchArgs) -> Result<()> {
     if let Some(path) = &args.resume {
         return resume(path, args.common.concurrency);
     }
+    let engines = engine_list(&args.common)?;
     let settings = TournamentSettings {
-        players: vec![args.player1.clone(), args.player2.clone()],
+        players: vec![
+            engines.resolve(&args.player1),
+            engines.resolve(&args.player2),
+        ],
         games: vec![parse_spec(&args.spec)?.to_string()],
         format: Format::Match { games: args.games },
         time: args.common.time.control(1.0)?,
@@ -213,6 +222,14 @@ pub fn play_match(args: &MatchArgs) -> Result<()> {
         seed: args.common.seed.unwrap_or_else(clock_seed),
     };
     start(settings, &args.common, "match")
+}
+
+/// The engine list of --engines, or an empty one.
+fn engine_list(common: &CommonArgs) -> Result<EngineList> {
+    Ok(match &common.engines {
+        Some(path) => EngineList::load(path)?,
+        None => EngineList::default(),
+    })
 }
 
 fn clock_seed() -> u64 {
