@@ -10,6 +10,8 @@ pub mod clock;
 pub mod config;
 pub mod elo;
 pub mod engine_list;
+mod lines;
+pub mod net;
 pub mod player;
 pub mod players;
 pub mod presets;

@@ -87,6 +87,11 @@ enum Command {
     /// A round robin of players over game configurations, both colours, with standings,
     /// crosstable and Elo; with no arguments, the quick preset.
     Tournament(commands::arena::TournamentArgs),
+    /// Referee one game between two network clients (the Unstable game-server protocol, for
+    /// every game).
+    Server(commands::network::ServerArgs),
+    /// Play one game on a game server.
+    Client(commands::network::ClientArgs),
     /// Benchmark: fixed positions searched to fixed depths; the last line is the node
     /// signature.
     Bench {
@@ -198,6 +203,8 @@ fn main() -> ExitCode {
         Command::Play(args) => commands::arena::play(&args),
         Command::Match(args) => commands::arena::play_match(&args),
         Command::Tournament(args) => commands::arena::tournament(&args),
+        Command::Server(args) => commands::network::server(&args),
+        Command::Client(args) => commands::network::client(&args),
         Command::Bench { suite: None } => commands::bench::bench(),
         Command::Bench {
             suite:

@@ -41,7 +41,7 @@ pub struct TimeArgs {
 
 impl TimeArgs {
     /// The time control, with `default_st` seconds per move when neither --st nor --tc is given.
-    fn control(&self, default_st: f64) -> Result<TimeControl> {
+    pub fn control(&self, default_st: f64) -> Result<TimeControl> {
         let per_move = match (&self.st, &self.tc) {
             (Some(st), _) => Some(parse_seconds(st, "--st")?),
             (None, Some(_)) => None,

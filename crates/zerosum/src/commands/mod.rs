@@ -3,6 +3,7 @@
 
 pub mod arena;
 pub mod bench;
+pub mod network;
 pub mod rules;
 pub mod search;
 pub mod solve;

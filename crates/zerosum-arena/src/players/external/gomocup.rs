@@ -9,7 +9,8 @@ use zerosum_core::notation::{letters, parse_column_row};
 use zerosum_core::{GameSpec, Side};
 
 use super::gtp::shorten;
-use super::process::{EngineProcess, NoLine};
+use super::process::EngineProcess;
+use crate::lines::NoLine;
 use crate::player::{GameSetup, MoveAnswer, MoveRequest, PlayerError};
 
 /// A Gomocup engine during one game.

@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 
 use zerosum_core::{GameSpec, Side, SwapRule};
 
-use super::process::{EngineProcess, NoLine};
+use super::process::EngineProcess;
+use crate::lines::NoLine;
 use crate::player::{GameSetup, MoveAnswer, MoveRequest, PlayerError};
 
 /// A GTP engine during one game.

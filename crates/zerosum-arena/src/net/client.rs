@@ -1,0 +1,104 @@
+//! The client side: connects to a game server and plays one game with any player (the engine
+//! by default), thinking after `YOUR_TURN` within the server's time.
+
+use std::io::Write;
+use std::net::TcpStream;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use thiserror::Error;
+use zerosum_core::{GameSpec, Outcome, Side};
+
+use super::ServerMessage;
+use crate::lines::Lines;
+use crate::player::{GameSetup, MoveRequest, Player, PlayerError};
+use crate::TimeControl;
+
+/// What the client assumes when the server does not say.
+#[derive(Clone, Debug)]
+pub struct ClientOptions {
+    /// The game, for servers that send no `GAME` line (the original Unstable server).
+    pub spec: GameSpec,
+    /// Seconds per move, for servers that send no `TIME` line.
+    pub seconds_per_move: f64,
+    pub seed: u64,
+}
+
+/// Why a client game did not finish.
+#[derive(Debug, Error)]
+pub enum ClientError {
+    #[error("network error: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("the server closed the connection before the end of the game")]
+    Closed,
+    #[error("bad game from the server: {0}")]
+    BadGame(String),
+    #[error("the player failed: {0}")]
+    Player(#[from] PlayerError),
+}
+
+/// Plays one game on `stream` with `player`; `log` gets every line from the server. Returns
+/// the result from this client's side (`Outcome::Win(side)` where `side` is the client's own
+/// when it won).
+pub fn play_client(
+    stream: TcpStream,
+    mut player: Box<dyn Player>,
+    options: &ClientOptions,
+    log: &mut dyn FnMut(&str),
+) -> Result<(Side, Outcome), ClientError> {
+    let lines = Lines::spawn("server".into(), stream.try_clone()?)?;
+    let mut writer = stream;
+    let mut spec = options.spec.clone();
+    let mut seconds = options.seconds_per_move;
+    let mut side = None;
+    let mut moves: Vec<String> = Vec::new();
+    loop {
+        let line = lines.next(None, None).map_err(|_| ClientError::Closed)?;
+        log(&line);
+        let Some(message) = ServerMessage::parse(&line) else {
+            continue;
+        };
+        match message {
+            ServerMessage::Game(text) => {
+                spec = text
+                    .parse()
+                    .map_err(|e| ClientError::BadGame(format!("{e}")))?;
+            }
+            ServerMessage::Time(value) => seconds = value,
+            ServerMessage::Welcome(welcome) => {
+                side = Some(welcome);
+                player.new_game(&GameSetup {
+                    spec: spec.clone(),
+                    side: welcome,
+                    time: TimeControl::per_move(seconds),
+                    seed: options.seed,
+                })?;
+            }
+            ServerMessage::OpponentMove(mv) => moves.push(mv),
+            ServerMessage::YourTurn => {
+                let request = MoveRequest {
+                    moves: Arc::new(moves.clone()),
+                    limit: Some(Duration::from_secs_f64(seconds)),
+                    clock: None,
+                    increment: Duration::ZERO,
+                    stop: Arc::new(AtomicBool::new(false)),
+                };
+                let answer = player.choose(&request)?;
+                writer.write_all(format!("MOVE {}\n", answer.text).as_bytes())?;
+                writer.flush()?;
+                moves.push(answer.text);
+            }
+            ServerMessage::Victory | ServerMessage::Defeat | ServerMessage::Tie => {
+                let me = side.ok_or_else(|| ClientError::BadGame("no WELCOME".into()))?;
+                let outcome = match message {
+                    ServerMessage::Victory => Outcome::Win(me),
+                    ServerMessage::Defeat => Outcome::Win(!me),
+                    _ => Outcome::Draw,
+                };
+                return Ok((me, outcome));
+            }
+            ServerMessage::ValidMove | ServerMessage::IllegalMove | ServerMessage::Message(_) => {}
+        }
+    }
+}

@@ -1,0 +1,191 @@
+//! Network play over loopback: `zerosum server` referees two `zerosum client` processes in
+//! every game family, and survives clients that say nothing, babble or disconnect; a third
+//! client is turned away with a message.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, ChildStdout, Command, Output, Stdio};
+use std::time::Duration;
+
+/// A running server and the port it listens on.
+struct Server {
+    child: Child,
+    stdout: BufReader<ChildStdout>,
+    port: u16,
+}
+
+fn start_server(spec: &str, seconds: &str) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .args(["server", spec, "--port", "0", "--st", seconds])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    // "listening on 127.0.0.1:PORT for SPEC"
+    let port = first
+        .split_whitespace()
+        .nth(2)
+        .and_then(|address| address.rsplit(':').next())
+        .and_then(|port| port.parse().ok())
+        .unwrap_or_else(|| panic!("no port in `{first}`"));
+    Server {
+        child,
+        stdout,
+        port,
+    }
+}
+
+impl Server {
+    /// Waits for the end and returns everything it printed after the first line.
+    fn finish(mut self) -> String {
+        let mut rest = String::new();
+        self.stdout.read_to_string(&mut rest).unwrap();
+        let status = self.child.wait().unwrap();
+        assert!(status.success(), "server failed:\n{rest}");
+        rest
+    }
+}
+
+fn start_client(port: u16, player: &str) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .args(["client", "127.0.0.1", &port.to_string(), "--player", player])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+fn text(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+/// A raw connection that reads the server's lines.
+fn connect(port: u16) -> (TcpStream, BufReader<TcpStream>) {
+    let stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let reader = BufReader::new(stream.try_clone().unwrap());
+    (stream, reader)
+}
+
+fn read_until(reader: &mut BufReader<TcpStream>, word: &str) -> Vec<String> {
+    let mut seen = Vec::new();
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).unwrap_or(0) == 0 {
+            panic!("connection closed before `{word}`: {seen:?}");
+        }
+        let line = line.trim().to_string();
+        let done = line.starts_with(word);
+        seen.push(line);
+        if done {
+            return seen;
+        }
+    }
+}
+
+#[test]
+fn two_clients_play_every_family_to_the_end() {
+    for spec in [
+        "tictactoe",
+        "connect4",
+        "hex:5",
+        "atoll:hexhex2",
+        "unstable:4x4",
+    ] {
+        let server = start_server(spec, "0.5");
+        let black = start_client(server.port, "engine");
+        std::thread::sleep(Duration::from_millis(100));
+        let white = start_client(server.port, "quasi");
+        let (black, white) = (
+            black.wait_with_output().unwrap(),
+            white.wait_with_output().unwrap(),
+        );
+        let log = server.finish();
+        let (black, white) = (text(&black), text(&white));
+        assert!(log.contains("result: "), "{spec}: {log}");
+        let black_lines: Vec<&str> = black.lines().collect();
+        assert!(black_lines[0].starts_with("GAME "), "{spec}: {black}");
+        assert_eq!(black_lines[1], "TIME 0.5", "{spec}: {black}");
+        assert_eq!(black_lines[2], "WELCOME Black", "{spec}: {black}");
+        assert_eq!(black_lines[3], "YOUR_TURN", "{spec}: {black}");
+        assert!(
+            black.contains("VALID_MOVE") && black.contains("OPPONENT_MOVE "),
+            "{black}"
+        );
+        assert!(
+            white.contains("WELCOME White") && white.contains("OPPONENT_MOVE "),
+            "{white}"
+        );
+        let ends = |out: &str| {
+            ["VICTORY", "DEFEAT", "TIE"]
+                .into_iter()
+                .find(|word| out.lines().any(|l| l == *word))
+                .unwrap_or_else(|| panic!("{spec}: no end in {out}"))
+        };
+        match ends(&black) {
+            "VICTORY" => assert_eq!(ends(&white), "DEFEAT"),
+            "DEFEAT" => assert_eq!(ends(&white), "VICTORY"),
+            _ => assert_eq!(ends(&white), "TIE"),
+        }
+        // The engine does not lose to quasi on these boards.
+        assert_ne!(ends(&black), "DEFEAT", "{spec}: {log}");
+    }
+}
+
+#[test]
+fn a_silent_client_loses_on_time_and_a_third_is_turned_away() {
+    let server = start_server("connect4", "0.3");
+    let (_silent, mut silent_lines) = connect(server.port);
+    std::thread::sleep(Duration::from_millis(100));
+    let other = start_client(server.port, "quasi");
+    std::thread::sleep(Duration::from_millis(100));
+    let (_third, mut third_lines) = connect(server.port);
+    let refusal = read_until(&mut third_lines, "MESSAGE");
+    assert!(refusal.last().unwrap().contains("full"), "{refusal:?}");
+    let seen = read_until(&mut silent_lines, "DEFEAT");
+    assert!(seen.contains(&"YOUR_TURN".to_string()), "{seen:?}");
+    let other = other.wait_with_output().unwrap();
+    assert!(text(&other).contains("VICTORY"), "{}", text(&other));
+    let log = server.finish();
+    assert!(
+        log.contains("result: 0-1") && log.contains("did not answer"),
+        "{log}"
+    );
+}
+
+#[test]
+fn a_babbling_client_loses_for_an_illegal_move() {
+    let server = start_server("tictactoe", "1");
+    let (mut babbler, mut lines) = connect(server.port);
+    std::thread::sleep(Duration::from_millis(100));
+    let other = start_client(server.port, "random");
+    read_until(&mut lines, "YOUR_TURN");
+    babbler.write_all(b"HELLO \xff\xfe there\n").unwrap();
+    let seen = read_until(&mut lines, "DEFEAT");
+    assert!(seen.contains(&"ILLEGAL_MOVE".to_string()), "{seen:?}");
+    assert!(text(&other.wait_with_output().unwrap()).contains("VICTORY"));
+    let log = server.finish();
+    assert!(log.contains("garbage"), "{log}");
+}
+
+#[test]
+fn a_client_that_disconnects_loses_and_the_server_finishes() {
+    let server = start_server("hex:4", "1");
+    let (gone, mut lines) = connect(server.port);
+    std::thread::sleep(Duration::from_millis(100));
+    let other = start_client(server.port, "quasi");
+    read_until(&mut lines, "YOUR_TURN");
+    drop(lines);
+    drop(gone);
+    assert!(text(&other.wait_with_output().unwrap()).contains("VICTORY"));
+    let log = server.finish();
+    assert!(
+        log.contains("result: 0-1") && log.contains("disconnected"),
+        "{log}"
+    );
+}
