@@ -87,6 +87,11 @@ enum Command {
     /// A round robin of players over game configurations, both colours, with standings,
     /// crosstable and Elo; with no arguments, the quick preset.
     Tournament(commands::arena::TournamentArgs),
+    /// Serve the engine over GTP v2 on standard input and output (every game; Hex tools).
+    Gtp(commands::protocol::GtpArgs),
+    /// Serve the engine over the Gomocup (pbrain) protocol on standard input and output
+    /// (m,n,k games).
+    Gomocup(commands::protocol::GomocupArgs),
     /// Benchmark: fixed positions searched to fixed depths; the last line is the node
     /// signature.
     Bench {
@@ -198,6 +203,8 @@ fn main() -> ExitCode {
         Command::Play(args) => commands::arena::play(&args),
         Command::Match(args) => commands::arena::play_match(&args),
         Command::Tournament(args) => commands::arena::tournament(&args),
+        Command::Gtp(args) => commands::protocol::gtp(&args),
+        Command::Gomocup(args) => commands::protocol::gomocup(&args),
         Command::Bench { suite: None } => commands::bench::bench(),
         Command::Bench {
             suite:

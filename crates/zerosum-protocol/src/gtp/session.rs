@@ -63,6 +63,11 @@ impl<E: MoveEngine> GtpSession<E> {
         })
     }
 
+    /// The engine.
+    pub fn engine(&self) -> &E {
+        &self.engine
+    }
+
     /// The game being played.
     pub fn game(&self) -> &dyn DynGame {
         self.game.as_ref()
@@ -340,7 +345,7 @@ fn parse_stones(text: &str) -> Result<u32, String> {
 fn move_error_reason(error: &MoveError) -> String {
     match error {
         MoveError::Syntax { expected, .. } => format!("not a move: {expected}"),
-        MoveError::OffBoard { board, .. } => format!("off the board {board}"),
+        MoveError::OffBoard { board, .. } => format!("off the board: {board}"),
         MoveError::Illegal { reason, .. } => (*reason).to_string(),
         MoveError::GameOver { .. } => "the game is over".into(),
         MoveError::InList { error, .. } => move_error_reason(error),

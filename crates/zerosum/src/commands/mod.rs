@@ -3,6 +3,7 @@
 
 pub mod arena;
 pub mod bench;
+pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod solve;
