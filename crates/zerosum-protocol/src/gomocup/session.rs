@@ -64,6 +64,11 @@ impl<E: MoveEngine> GomocupSession<E> {
         }
     }
 
+    /// The engine.
+    pub fn engine(&self) -> &E {
+        &self.engine
+    }
+
     /// The game being played, once started.
     pub fn game(&self) -> Option<&dyn DynGame> {
         self.board.as_ref().map(|board| board.game.as_ref())

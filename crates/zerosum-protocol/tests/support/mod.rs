@@ -1,4 +1,6 @@
 //! A fast fake engine for transcript tests.
+// Each test file uses the behaviours its protocol needs (Gomocup has no interrupt).
+#![allow(dead_code)]
 
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
