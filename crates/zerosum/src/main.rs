@@ -92,6 +92,11 @@ enum Command {
     Server(commands::network::ServerArgs),
     /// Play one game on a game server.
     Client(commands::network::ClientArgs),
+    /// Serve the engine over GTP v2 on standard input and output (every game; Hex tools).
+    Gtp(commands::protocol::GtpArgs),
+    /// Serve the engine over the Gomocup (pbrain) protocol on standard input and output
+    /// (m,n,k games).
+    Gomocup(commands::protocol::GomocupArgs),
     /// Benchmark: fixed positions searched to fixed depths; the last line is the node
     /// signature.
     Bench {
@@ -205,6 +210,8 @@ fn main() -> ExitCode {
         Command::Tournament(args) => commands::arena::tournament(&args),
         Command::Server(args) => commands::network::server(&args),
         Command::Client(args) => commands::network::client(&args),
+        Command::Gtp(args) => commands::protocol::gtp(&args),
+        Command::Gomocup(args) => commands::protocol::gomocup(&args),
         Command::Bench { suite: None } => commands::bench::bench(),
         Command::Bench {
             suite:

@@ -4,6 +4,7 @@
 pub mod arena;
 pub mod bench;
 pub mod network;
+pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod solve;

@@ -1,0 +1,51 @@
+//! The engine behind a protocol server.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use zerosum_core::GameSpec;
+
+/// A request for a move.
+#[derive(Clone, Copy, Debug)]
+pub struct EngineRequest<'a> {
+    /// Every move played so far, from the start position, in the game's canonical notation.
+    /// The position is an ongoing game; the side to move is the one the engine plays now.
+    pub moves: &'a [String],
+    /// The time the engine may think, reserve for answering already deducted; `None` when the
+    /// protocol sets no limit (the engine then uses its own settings).
+    pub budget: Option<Duration>,
+    /// Raised when the engine must answer at once (an interrupt): it then answers its best
+    /// move so far.
+    pub stop: &'a Arc<AtomicBool>,
+}
+
+/// An engine's answer: a move and, optionally, one line about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineMove {
+    /// The move in the game's notation (the server checks it).
+    pub text: String,
+    /// One line of search information, e.g. `depth 9 score +34 nodes 120345 pv d4 e5`.
+    pub info: Option<String>,
+}
+
+/// Why an engine gives no move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineError {
+    /// The engine resigns the game.
+    Resigned,
+    /// The engine cannot play (this game, or at all), with the reason.
+    Failed(String),
+}
+
+/// What a protocol server needs from an engine. The server calls [`MoveEngine::new_game`]
+/// before the first move of each game, then [`MoveEngine::choose`] for any position of that
+/// game, for either side (GTP lets the controller ask for both colours, and take moves back).
+pub trait MoveEngine {
+    /// Prepares for a new game of `spec`, forgetting the last one; an error names what this
+    /// engine cannot play.
+    fn new_game(&mut self, spec: &GameSpec) -> Result<(), String>;
+
+    /// A move for the side to move after `request.moves`, within `request.budget`.
+    fn choose(&mut self, request: &EngineRequest) -> Result<EngineMove, EngineError>;
+}

@@ -1,0 +1,105 @@
+//! `zerosum gtp` and `zerosum gomocup` as processes, with piped standard input.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Runs `zerosum ARGS` with `input` on standard input; its standard output.
+fn run(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn gtp_plays_connect_four_with_the_engine() {
+    let output = run(
+        &["gtp", "--time", "0.05"],
+        "zerosum-game connect4\ngenmove b\nplay w 4\ngenmove b\nshowboard\nquit\n",
+    );
+    let replies: Vec<&str> = output.split_terminator("\n\n").collect();
+    assert_eq!(replies.len(), 6, "{output}");
+    assert_eq!(replies[0], "=");
+    let column: usize = replies[1].strip_prefix("= ").unwrap().parse().unwrap();
+    assert!((1..=7).contains(&column));
+    assert_eq!(replies[2], "=");
+    assert_eq!(replies[4].matches('X').count(), 2, "{}", replies[4]);
+    assert_eq!(replies[5], "=");
+}
+
+#[test]
+fn gtp_refuses_a_human_and_a_bad_game() {
+    let output = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .args(["gtp", "--engine", "human"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let output = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .args(["gtp", "--game", "chess"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: unknown game"));
+}
+
+#[test]
+fn gtp_interrupt_stops_the_engine() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .args(["gtp", "--game", "hex:9", "--time", "60"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    input.write_all(b"genmove b\n").unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let sent = Instant::now();
+    input.write_all(b"# interrupt\n").unwrap();
+    let mut reply = String::new();
+    output.read_line(&mut reply).unwrap();
+    assert!(
+        sent.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        sent.elapsed()
+    );
+    assert!(reply.starts_with("= "), "{reply}");
+    input.write_all(b"quit\n").unwrap();
+    assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn gomocup_plays_gomoku_within_the_turn_limit() {
+    let started = Instant::now();
+    let output = run(
+        &["gomocup"],
+        "START 15\r\nINFO timeout_turn 200\r\nINFO timeout_match 100000\r\nBEGIN\r\n\
+         TURN 0,0\r\nFOO\r\nEND\r\n",
+    );
+    assert!(started.elapsed() < Duration::from_secs(5));
+    let lines: Vec<&str> = output
+        .lines()
+        .filter(|line| !line.starts_with("MESSAGE"))
+        .collect();
+    assert_eq!(lines.len(), 4, "{output}");
+    assert_eq!(lines[0], "OK");
+    for cell in &lines[1..3] {
+        let (x, y) = cell.split_once(',').unwrap();
+        assert!(x.parse::<usize>().unwrap() < 15 && y.parse::<usize>().unwrap() < 15);
+    }
+    assert!(lines[3].starts_with("UNKNOWN"));
+}
