@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use zerosum_core::notation::{letters, parse_column_row};
-use zerosum_core::{DynGame, GameSpec, MoveError};
+use zerosum_core::{DynGame, GameSpec, MoveError, MAX_SIDE};
 use zerosum_games::new_game;
 
 use super::timing::GomocupTiming;
@@ -314,23 +314,23 @@ impl<E: MoveEngine> GomocupSession<E> {
     fn set_k(&mut self, value: &str) -> Result<Vec<String>, String> {
         let usage = "INFO zerosum_k takes the run length, e.g. INFO zerosum_k 4";
         let k = parse_number(value, usage)?;
-        let previous = std::mem::replace(&mut self.k, k);
+        if !(1..=MAX_SIDE).contains(&k) {
+            return Err(format!(
+                "INFO zerosum_k: the run length must be between 1 and {MAX_SIDE}, not {k}"
+            ));
+        }
+        self.k = k;
         let Some(board) = &self.board else {
-            return self
-                .spec(1, 1)
-                .map(|_| Vec::new())
-                .inspect_err(|_| self.k = previous);
+            return Ok(Vec::new());
         };
-        let (width, height, empty) = (board.width, board.height, board.game.ply() == 0);
-        let spec = self
-            .spec(width, height)
-            .inspect_err(|_| self.k = previous)?;
-        if empty {
+        let (width, height) = (board.width, board.height);
+        if board.game.ply() == 0 {
             self.start(width, height)?;
             return Ok(Vec::new());
         }
         Ok(vec![format!(
-            "MESSAGE K = {k} applies from the next game ({spec})"
+            "MESSAGE K = {k} applies from the next game ({})",
+            self.spec(width, height)?
         )])
     }
 
