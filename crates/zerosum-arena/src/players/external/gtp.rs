@@ -60,18 +60,25 @@ impl GtpDriver {
             driver.expect(&format!("boardsize {width} {height}"))?;
         }
         driver.expect("clear_board")?;
+        // GTP counts whole seconds; engines that take fractions (ours do) get the exact
+        // time, the others the whole seconds rounded up.
         let time = &setup.time;
         let settings = match (time.per_move, time.base) {
-            (Some(per_move), _) => Some(format!(
-                "time_settings 0 {} 1",
-                per_move.as_secs_f64().ceil() as u64
-            )),
-            (None, Some(base)) => Some(format!("time_settings {} 0 0", base.as_secs())),
+            (Some(per_move), _) => Some((0.0, per_move.as_secs_f64(), 1)),
+            (None, Some(base)) => Some((base.as_secs_f64(), 0.0, 0)),
             (None, None) => None,
         };
-        if let Some(settings) = settings {
-            // Optional in GTP: an engine that does not know it plays on all the same.
-            driver.command(&settings)?.ok();
+        if let Some((main, byo_yomi, stones)) = settings {
+            let exact = format!("time_settings {main} {byo_yomi} {stones}");
+            if driver.command(&exact)?.is_err() {
+                let whole = format!(
+                    "time_settings {} {} {stones}",
+                    main.ceil() as u64,
+                    byo_yomi.ceil() as u64
+                );
+                // Optional in GTP: an engine that does not know it plays on all the same.
+                driver.command(&whole)?.ok();
+            }
         }
         Ok(driver)
     }
@@ -172,8 +179,12 @@ impl GtpDriver {
             self.known += 1;
         }
         if let Some(clock) = request.clock {
-            let text = format!("time_left {} {} 0", colour(moves.len()), clock.as_secs());
-            self.command(&text)?.ok();
+            let who = colour(moves.len());
+            let exact = format!("time_left {who} {:.3} 0", clock.as_secs_f64());
+            if self.command(&exact)?.is_err() {
+                self.command(&format!("time_left {who} {} 0", clock.as_secs()))?
+                    .ok();
+            }
         }
         let command = format!("genmove {}", colour(moves.len()));
         self.process.send(&command)?;

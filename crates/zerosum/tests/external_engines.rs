@@ -1,0 +1,155 @@
+//! Our own protocol servers as external engines in the arena: `zerosum gtp` and `zerosum
+//! gomocup` started as programs, against the built-in engine and against each other; and a
+//! tournament that goes on when a scripted engine crashes.
+
+use std::os::unix::fs::PermissionsExt;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const ZEROSUM: &str = env!("CARGO_BIN_EXE_zerosum");
+
+fn zerosum(args: &[&str]) -> Output {
+    Command::new(ZEROSUM)
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("zerosum-ext-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The game lines of a record.
+fn records(path: &std::path::Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+/// Plays a match and returns its records, checking the command succeeded.
+fn play_match(name: &str, args: &[&str]) -> Vec<Value> {
+    let dir = scratch(name);
+    let record = dir.join("r.jsonl");
+    let mut all: Vec<&str> = args.to_vec();
+    all.extend(["--record", record.to_str().unwrap(), "--seed", "9"]);
+    let output = zerosum(&all);
+    assert!(
+        output.status.success(),
+        "{name}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let games = records(&record);
+    let _ = std::fs::remove_dir_all(&dir);
+    games
+}
+
+#[test]
+fn zerosum_gtp_and_gomocup_play_as_external_engines() {
+    let gtp = format!("cmd={ZEROSUM} gtp,proto=gtp,name=gtp");
+    let gomocup = format!("cmd={ZEROSUM} gomocup,proto=gomocup,name=gomocup");
+    let cases: [(&str, Vec<&str>); 4] = [
+        (
+            "ttt",
+            vec![
+                "match",
+                "tictactoe",
+                &gtp,
+                "engine",
+                "--games",
+                "4",
+                "--st",
+                "0.2",
+            ],
+        ),
+        (
+            "gomoku",
+            vec![
+                "match",
+                "mnk:7x7x4",
+                &gomocup,
+                &gtp,
+                "--games",
+                "2",
+                "--st",
+                "0.2",
+            ],
+        ),
+        (
+            "hex",
+            vec![
+                "match", "hex:5", &gtp, "quasi", "--games", "2", "--st", "0.2",
+            ],
+        ),
+        (
+            "c4",
+            vec![
+                "match", "connect4", &gtp, "engine", "--games", "2", "--tc", "4+0.1",
+            ],
+        ),
+    ];
+    for (name, args) in cases {
+        let games = play_match(name, &args);
+        assert!(!games.is_empty(), "{name}");
+        for game in &games {
+            assert_eq!(game["termination"], "normal", "{name}: {game}");
+        }
+        if name == "ttt" {
+            // Our engine on both sides of tic-tac-toe: every game a draw.
+            assert!(games.iter().all(|g| g["outcome"] == "draw"), "{games:?}");
+        }
+    }
+}
+
+#[test]
+fn a_tournament_goes_on_when_an_external_engine_crashes() {
+    let dir = scratch("crash");
+    let script = dir.join("crash.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nwhile IFS= read -r line; do\n  case \"$line\" in\n    genmove*) exit 7 ;;\n    *) printf '= \\n\\n' ;;\n  esac\ndone\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let crasher = format!("cmd={},proto=gtp,name=crasher", script.display());
+    let record = dir.join("t.jsonl");
+    let output = zerosum(&[
+        "tournament",
+        "--players",
+        "quasi",
+        "random",
+        &crasher,
+        "--games",
+        "tictactoe,connect4",
+        "--st",
+        "0.2",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let games = records(&record);
+    assert_eq!(games.len(), 12);
+    for game in games
+        .iter()
+        .filter(|g| g["first_name"] == "crasher" || g["second_name"] == "crasher")
+    {
+        assert_eq!(game["termination"], "crash", "{game}");
+        assert!(
+            game["reason"].as_str().unwrap().contains("exited"),
+            "{game}"
+        );
+    }
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(out.contains("crasher") && out.contains("8c"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
