@@ -38,7 +38,9 @@ fn play_match(name: &str, args: &[&str]) -> Vec<Value> {
     let dir = scratch(name);
     let record = dir.join("r.jsonl");
     let mut all: Vec<&str> = args.to_vec();
+    // A process's first answer includes its start-up (the slow first move of real engines).
     all.extend(["--record", record.to_str().unwrap(), "--seed", "9"]);
+    all.extend(["--first-move-grace", "1"]);
     let output = zerosum(&all);
     assert!(
         output.status.success(),
@@ -65,7 +67,7 @@ fn zerosum_gtp_and_gomocup_play_as_external_engines() {
                 "--games",
                 "4",
                 "--st",
-                "0.2",
+                "0.3",
             ],
         ),
         (
@@ -78,13 +80,13 @@ fn zerosum_gtp_and_gomocup_play_as_external_engines() {
                 "--games",
                 "2",
                 "--st",
-                "0.2",
+                "0.3",
             ],
         ),
         (
             "hex",
             vec![
-                "match", "hex:5", &gtp, "quasi", "--games", "2", "--st", "0.2",
+                "match", "hex:5", &gtp, "quasi", "--games", "2", "--st", "0.3",
             ],
         ),
         (
@@ -103,6 +105,35 @@ fn zerosum_gtp_and_gomocup_play_as_external_engines() {
         if name == "ttt" {
             // Our engine on both sides of tic-tac-toe: every game a draw.
             assert!(games.iter().all(|g| g["outcome"] == "draw"), "{games:?}");
+        }
+    }
+}
+
+#[test]
+fn swaps_keep_gtp_colours_in_step() {
+    // After a swap of sides the players exchange colours (white moves twice in a row); after
+    // a swap of pieces they keep them. The seeded random player swaps in some of the games.
+    let gtp = format!("cmd={ZEROSUM} gtp,proto=gtp,name=gtp");
+    for spec in [
+        "hex:3:swap-sides",
+        "hex:3:swap-pieces",
+        "atoll:rhombus3:pie",
+    ] {
+        let args = [
+            "match", spec, "random", &gtp, "--games", "12", "--st", "0.3",
+        ];
+        let games = play_match(spec, &args);
+        let swaps = games
+            .iter()
+            .filter(|g| {
+                g["moves"][1]
+                    .as_str()
+                    .is_some_and(|m| m.starts_with("swap"))
+            })
+            .count();
+        assert!(swaps > 0, "{spec}: no game with a swap");
+        for game in &games {
+            assert_eq!(game["termination"], "normal", "{spec}: {game}");
         }
     }
 }
@@ -128,7 +159,7 @@ fn a_tournament_goes_on_when_an_external_engine_crashes() {
         "--games",
         "tictactoe,connect4",
         "--st",
-        "0.2",
+        "0.3",
         "--record",
         record.to_str().unwrap(),
     ]);

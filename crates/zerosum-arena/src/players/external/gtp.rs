@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use zerosum_core::{GameSpec, Side, SwapRule};
+use zerosum_core::{GameSpec, Side};
 
 use super::process::EngineProcess;
 use crate::lines::NoLine;
@@ -14,7 +14,6 @@ use crate::player::{GameSetup, MoveAnswer, MoveRequest, PlayerError};
 /// A GTP engine during one game.
 pub(crate) struct GtpDriver {
     process: EngineProcess,
-    swap_name: &'static str,
     /// Moves of the game the engine knows.
     known: usize,
     setup_wait: Duration,
@@ -24,11 +23,18 @@ pub(crate) struct GtpDriver {
 /// A GTP reply: success with its text, or failure with its message.
 type Reply = Result<String, String>;
 
-/// GTP's colour of the player who makes move number `ply` (from 0): the first player is black.
-fn colour(ply: usize) -> &'static str {
-    match Side::at_ply(ply) {
-        Side::First => "b",
-        Side::Second => "w",
+/// GTP's colour of move number `ply` (from 0) of the game `moves`: the first player is black;
+/// after a swap of sides (Hex `swap-sides`, Atoll's `swap`) the players exchange colours, so
+/// from move 2 on each plays the other colour (white moves twice in a row). Our move names
+/// are those of the Hex tools, so moves pass through unchanged.
+fn colour(moves: &[String], ply: usize) -> &'static str {
+    let swapped = ply >= 2
+        && moves
+            .get(1)
+            .is_some_and(|m| m == "swap" || m == "swap-sides");
+    match (Side::at_ply(ply), swapped) {
+        (Side::First, false) | (Side::Second, true) => "b",
+        (Side::Second, false) | (Side::First, true) => "w",
     }
 }
 
@@ -37,13 +43,6 @@ impl GtpDriver {
     pub(crate) fn start(command: &[String], setup: &GameSetup) -> Result<Self, PlayerError> {
         let mut driver = GtpDriver {
             process: EngineProcess::start(command)?,
-            swap_name: match &setup.spec {
-                GameSpec::Hex {
-                    swap: Some(SwapRule::Pieces),
-                    ..
-                } => "swap-pieces",
-                _ => "swap-sides",
-            },
             known: 0,
             setup_wait: setup.time.watchdog + setup.time.first_move_grace,
             watchdog: setup.time.watchdog,
@@ -158,15 +157,6 @@ impl GtpDriver {
         ))
     }
 
-    /// Our notation of a move to GTP's: the swap gets the convention's name.
-    fn to_gtp<'a>(&self, text: &'a str) -> &'a str {
-        if text == "swap" {
-            self.swap_name
-        } else {
-            text
-        }
-    }
-
     /// Tells the engine the moves it has not seen, then asks for its move.
     pub(crate) fn choose(&mut self, request: &MoveRequest) -> Result<MoveAnswer, PlayerError> {
         let moves = &request.moves;
@@ -174,19 +164,21 @@ impl GtpDriver {
             return Err(PlayerError::Failed("the game went backwards".into()));
         }
         for ply in self.known..moves.len() {
-            let text = format!("play {} {}", colour(ply), self.to_gtp(&moves[ply]));
+            let who = colour(moves, ply);
+            let text = format!("play {who} {}", moves[ply]);
             self.expect(&text)?;
             self.known += 1;
         }
         if let Some(clock) = request.clock {
-            let who = colour(moves.len());
+            let who = colour(moves, moves.len());
             let exact = format!("time_left {who} {:.3} 0", clock.as_secs_f64());
             if self.command(&exact)?.is_err() {
                 self.command(&format!("time_left {who} {} 0", clock.as_secs()))?
                     .ok();
             }
         }
-        let command = format!("genmove {}", colour(moves.len()));
+        let who = colour(moves, moves.len());
+        let command = format!("genmove {who}");
         self.process.send(&command)?;
         // The referee judges lateness; this only bounds how long the driver waits at all.
         let patience = request.limit.map_or(self.watchdog, |limit| {
@@ -199,7 +191,6 @@ impl GtpDriver {
         let answer = answer.trim();
         match answer.to_ascii_lowercase().as_str() {
             "resign" => Err(PlayerError::Resigned),
-            "swap-pieces" | "swap-sides" => Ok(MoveAnswer::new("swap")),
             _ => Ok(MoveAnswer::new(answer)),
         }
     }
