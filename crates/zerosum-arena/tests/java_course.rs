@@ -1,7 +1,9 @@
 //! Course players in Java (`java:CLASS,cp=PATH`) in the arena: the adapter is compiled against
 //! stand-ins of the course frameworks (`tests/java`, written for these tests) and toy players,
 //! which then play, misbehave and are forfeited as the course referee would, and the adapter's
-//! overhead per move is measured on 100x100 boards. Every test is skipped, with a message, when
+//! overhead per move is measured on 100x100 boards. zerosum's own course players
+//! (`java/course`) play too, inside the adapter, against a scripted GTP peer standing in for
+//! `zerosum gtp`: the adapter running a toy, or a peer that never answers. Every test is skipped, with a message, when
 //! no JDK is installed.
 
 use std::path::{Path, PathBuf};
@@ -9,6 +11,7 @@ use std::process::Command;
 use std::sync::OnceLock;
 use std::time::Duration;
 
+use zerosum_arena::players::JavaPlayer;
 use zerosum_arena::{
     play_game, PlayedGame, PlayerSpec, RefereeEvent, RefereeOptions, Termination, TimeControl,
 };
@@ -27,10 +30,15 @@ fn toy_classes() -> Option<&'static Path> {
             // The adapter's cache for these tests only, shared by the tests of this process.
             std::env::set_var("ZEROSUM_JAVA_CACHE", scratch.join("adapter-cache"));
             let classes = scratch.join(format!("toys-{}", std::process::id()));
-            let sources = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/java");
+            let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
             let mut files = Vec::new();
-            for package in ["mnkgame", "connectx", "toys"] {
-                for entry in std::fs::read_dir(sources.join(package)).unwrap() {
+            for package in [
+                "tests/java/mnkgame",
+                "tests/java/connectx",
+                "tests/java/toys",
+                "../../java/course/src/zerosum/course",
+            ] {
+                for entry in std::fs::read_dir(manifest.join(package)).unwrap() {
                     files.push(entry.unwrap().path());
                 }
             }
@@ -47,7 +55,12 @@ fn toy_classes() -> Option<&'static Path> {
 }
 
 fn java(class: &str, classes: &Path) -> PlayerSpec {
-    format!("java:toys.{class},cp={},name={class}", classes.display())
+    let class = if class.contains('.') {
+        class.to_string()
+    } else {
+        format!("toys.{class}")
+    };
+    format!("java:{class},cp={}", classes.display())
         .parse()
         .unwrap()
 }
@@ -228,4 +241,42 @@ fn the_adapter_answers_within_20_ms_a_move_on_100x100_boards() {
             "{spec}: last moves {last_mean:?}"
         );
     }
+}
+
+/// zerosum's course players start the command in `ZEROSUM_GTP` as their engine. Here the engine
+/// is a scripted GTP peer: the adapter running a toy (its moves show through), then a peer that
+/// never answers `genmove` (the player falls back to a legal move within the course limit).
+#[test]
+fn zerosum_course_players_answer_through_a_gtp_engine_within_the_course_limit() {
+    let Some(classes) = toy_classes() else { return };
+    let peer = |class: &str| {
+        JavaPlayer {
+            class: format!("toys.{class}"),
+            classpath: classes.display().to_string(),
+        }
+        .command()
+        .unwrap()
+        .join(" ")
+    };
+    // This is the only test of this file that reads the variable.
+    std::env::set_var("ZEROSUM_GTP", peer("FirstFreeCell"));
+    let bridge = "zerosum.course.ZerosumMNKPlayer";
+    let played = play("mnk:4x4x3", bridge, Side::First, "random", classes);
+    assert_eq!(played.termination, Termination::Normal, "{played:?}");
+    assert_eq!(played.moves[0], "a1", "the peer's first free cell");
+    std::env::set_var("ZEROSUM_GTP", peer("LeftmostColumn"));
+    let bridge = "zerosum.course.ZerosumCXPlayer";
+    let played = play("connectx:6x7x4", bridge, Side::First, "random", classes);
+    assert_eq!(played.termination, Termination::Normal, "{played:?}");
+    assert_eq!(played.moves[0], "1", "the peer's leftmost column");
+
+    let silent = Path::new(env!("CARGO_TARGET_TMPDIR")).join("silent-gtp.sh");
+    std::fs::write(
+        &silent,
+        "#!/bin/sh\nwhile read -r line; do case \"$line\" in genmove*) ;; *) printf '= \\n\\n' ;; esac; done\n",
+    )
+    .unwrap();
+    std::env::set_var("ZEROSUM_GTP", format!("sh {}", silent.display()));
+    let played = play("connectx:4x4x4", bridge, Side::Second, "random", classes);
+    assert_eq!(played.termination, Termination::Normal, "{played:?}");
 }
