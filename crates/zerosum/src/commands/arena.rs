@@ -374,12 +374,17 @@ fn run(
     records.sort_by_key(|r| r.game);
     let standings = Standings::compute(&names, &records, scoring)?;
     println!("\n{}", standings.table());
+    // The course tournaments publish points alone: that ranking goes next to the record.
+    let ranking = writer.path().with_extension("ranking.txt");
+    std::fs::write(&ranking, standings.course_ranking())
+        .with_context(|| format!("cannot write {}", ranking.display()))?;
     if names.len() > 2 {
         println!("{}", standings.crosstable);
     } else {
         println!("{}", MatchSummary::compute(&names, &records, scoring)?);
     }
     println!("record: {}", writer.path().display());
+    println!("ranking: {}", ranking.display());
     Ok(())
 }
 
