@@ -274,3 +274,45 @@ impl Player for JavaCoursePlayer {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::players::{PlayerKind, PlayerSpec};
+
+    use super::JavaPlayer;
+
+    #[test]
+    fn java_specs_read_back_as_written() {
+        for text in [
+            "java:player.MyPlayer,cp=course/bin",
+            "java:Solo,cp=a.jar:b/classes,name=solo",
+        ] {
+            let spec: PlayerSpec = text.parse().unwrap();
+            assert_eq!(spec.to_string(), text);
+        }
+        let spec: PlayerSpec = "java:p.Q$Inner,cp=x,name=Q".parse().unwrap();
+        assert_eq!(spec.display_name(), "Q");
+        assert_eq!(
+            spec.kind,
+            PlayerKind::Java(JavaPlayer {
+                class: "p.Q$Inner".into(),
+                classpath: "x".into(),
+            })
+        );
+    }
+
+    #[test]
+    fn bad_java_specs_say_what_is_wrong() {
+        for (text, words) in [
+            ("java:player.MyPlayer", "no cp="),
+            ("java:,cp=x", "not a Java class name"),
+            ("java:1st.Player,cp=x", "not a Java class name"),
+            ("java:a..b,cp=x", "not a Java class name"),
+            ("java:P,cp=", "empty cp="),
+            ("java:P,cp=x,time=3", "unknown setting `time`"),
+        ] {
+            let error = text.parse::<PlayerSpec>().unwrap_err().to_string();
+            assert!(error.contains(words), "{text}: {error}");
+        }
+    }
+}
