@@ -295,13 +295,18 @@ public final class GtpAdapter {
         }
     }
 
-    /** Calls {@code initPlayer} as the course referee does, with 10 % more than the limit. */
+    /**
+     * Calls {@code initPlayer} as the course referee does, with 10 % more than the limit, then
+     * builds (and drops) what a move call gets, so that the JVM has compiled that code before
+     * the first timed move.
+     */
     private void initialise(boolean first) throws Refusal {
         if (session == null) {
             throw new Refusal("no game: send zerosum-game first");
         }
         timed("initPlayer", session.initCall(first, timeoutSecs),
                 (long) (timeoutSecs * 1100L));
+        session.selectCall();
         initialised = true;
     }
 
