@@ -9,7 +9,7 @@ use thiserror::Error;
 use zerosum_core::GameSpec;
 
 use crate::clock::TimeControl;
-use crate::players::PlayerSpec;
+use crate::players::{PlayerKind, PlayerSpec};
 use crate::referee::RefereeOptions;
 use crate::tournament::{match_games, round_robin, Entrant, Tournament};
 
@@ -79,6 +79,12 @@ impl TournamentSettings {
             .iter()
             .map(|text| text.parse().map_err(|e| SettingsError(format!("{e}"))))
             .collect::<Result<_, _>>()?;
+        for spec in &specs {
+            // Java course players need a JDK and the adapter compiled: say so before any game.
+            if let PlayerKind::Java(player) = &spec.kind {
+                player.command().map_err(SettingsError)?;
+            }
+        }
         if specs.len() < 2 {
             return Err(SettingsError(format!(
                 "a tournament needs at least two players, not {}",

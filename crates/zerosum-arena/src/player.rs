@@ -103,6 +103,10 @@ pub enum PlayerError {
     /// The player gave up or failed (an engine process died, a human closed the input).
     #[error("{0}")]
     Failed(String),
+    /// The player reports that it ran out of its own time limit (a course player whose adapter
+    /// enforces the course's per-call limit): judged as a timeout.
+    #[error("{0}")]
+    OutOfTime(String),
 }
 
 /// A participant in games. The referee calls [`Player::new_game`] before every game (a player

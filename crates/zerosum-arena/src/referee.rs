@@ -252,6 +252,14 @@ fn referee(
                     format!("answered garbage: {what}"),
                 )
             }
+            Ok(Reply::Move(Err(PlayerError::OutOfTime(what)))) => {
+                return Ending::forfeit(
+                    side,
+                    seat.name(),
+                    Termination::Timeout,
+                    format!("timed out: {what}"),
+                )
+            }
             Ok(Reply::Move(Err(error))) => {
                 return Ending::forfeit(
                     side,

@@ -299,6 +299,30 @@ impl Standings {
         })
     }
 
+    /// The ranking in the style of the course tournaments: a title naming the scoring, then
+    /// one line per player, `position. name points`, in ranking order. Players with equal
+    /// points share a position (1, 1, 3), as the course ranks by points alone; the order
+    /// among them is the tie-break of the standings.
+    pub fn course_ranking(&self) -> String {
+        let rules = match self.scoring {
+            Scoring::Cx => "win 3, draw 1, loss 0, forfeit 3 to the opponent",
+            Scoring::Mnk => "win as first player 2, as second player 3, by forfeit 2, draw 1",
+        };
+        let mut text = format!("Ranking after {} games ({rules})\n", self.games);
+        let width = self.players.iter().map(|p| p.name.len()).max().unwrap_or(0);
+        let mut position = 0;
+        for (index, player) in self.players.iter().enumerate() {
+            if index == 0 || self.players[index - 1].points != player.points {
+                position = index + 1;
+            }
+            text.push_str(&format!(
+                "{position:>3}. {:<width$}  {:>5}\n",
+                player.name, player.points
+            ));
+        }
+        text
+    }
+
     /// The standings as an aligned text table, followed by a line explaining the forfeit
     /// letters when any player lost by forfeit.
     ///
@@ -642,6 +666,19 @@ mod tests {
         assert_eq!(charlie.forfeits.total(), 1);
         // charlie 1-0-3: p = 1/4, elo = -400 * log10(3) = -190.85
         assert!((charlie.elo.unwrap().elo + 190.849).abs() < 1e-3);
+    }
+
+    #[test]
+    fn the_course_ranking_lists_points_and_shares_positions_on_equal_points() {
+        let (names, records) = three_players();
+        let standings = Standings::compute(&names, &records, Scoring::Cx).unwrap();
+        assert_eq!(
+            standings.course_ranking(),
+            "Ranking after 6 games (win 3, draw 1, loss 0, forfeit 3 to the opponent)\n\
+             \x20 1. bravo        7\n\
+             \x20 1. alpha        7\n\
+             \x20 3. charlie      3\n"
+        );
     }
 
     #[test]

@@ -1,10 +1,12 @@
 //! The built-in players and the text that names them: `random`, `quasi`, `engine` with any
 //! search settings (`engine:time=0.5,depth=12,nodes=100000,hash=64,algo=mtdf`) and `human`,
-//! each with an optional `name=`.
+//! each with an optional `name=`; external engines (`cmd=PROGRAM ARGS,proto=gtp|gomocup`) and
+//! course players in Java (`java:CLASS,cp=PATH`).
 
 mod engine;
 mod external;
 mod human;
+mod java;
 mod quasi;
 mod random;
 mod typed;
@@ -19,10 +21,12 @@ use zerosum_core::GameSpec;
 pub use engine::{EngineSettings, MAX_HASH_MB};
 pub use external::{ExternalEngine, Protocol};
 pub use human::Human;
+pub use java::JavaPlayer;
 
 use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
 use engine::EngineFactory;
 use external::ExternalPlayer;
+use java::JavaCoursePlayer;
 use quasi::QuasiFactory;
 use random::RandomFactory;
 use typed::{session, TypedSession};
@@ -46,6 +50,8 @@ pub enum PlayerKind {
     Human,
     /// A program driven through a protocol (`cmd=PATH ARGS,proto=gtp`).
     External(ExternalEngine),
+    /// A course player class run by the Java adapter (`java:CLASS,cp=PATH`).
+    Java(JavaPlayer),
 }
 
 /// A built-in player as named on the command line: `KIND[:key=value,...]`.
@@ -64,6 +70,9 @@ impl FromStr for PlayerSpec {
         if text.starts_with("cmd=") {
             return parse_external(text);
         }
+        if let Some(settings) = text.strip_prefix("java:") {
+            return parse_java(text, settings);
+        }
         let (kind, settings) = text.split_once(':').unwrap_or((text, ""));
         let mut kind = match kind.to_ascii_lowercase().as_str() {
             "random" => PlayerKind::Random,
@@ -72,8 +81,8 @@ impl FromStr for PlayerSpec {
             "human" => PlayerKind::Human,
             _ => {
                 return Err(PlayerSpecError(format!(
-                    "unknown player `{kind}` (expected random, quasi, engine, human or \
-                     cmd=PROGRAM,proto=gtp|gomocup, e.g. engine:time=0.5)"
+                    "unknown player `{kind}` (expected random, quasi, engine, human, \
+                     cmd=PROGRAM,proto=gtp|gomocup or java:CLASS,cp=PATH, e.g. engine:time=0.5)"
                 )))
             }
         };
@@ -146,6 +155,53 @@ fn parse_external(text: &str) -> Result<PlayerSpec, PlayerSpecError> {
     })
 }
 
+/// `java:CLASS,cp=PATH[,name=NAME]`: `settings` is what follows `java:`.
+fn parse_java(text: &str, settings: &str) -> Result<PlayerSpec, PlayerSpecError> {
+    let (class, settings) = settings.split_once(',').unwrap_or((settings, ""));
+    let class = class.trim();
+    let is_class_name = !class.is_empty()
+        && class.split('.').all(|part| {
+            part.chars()
+                .next()
+                .is_some_and(|c| c.is_alphabetic() || c == '_')
+                && part
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+        });
+    if !is_class_name {
+        return Err(PlayerSpecError(format!(
+            "`{class}` in `{text}` is not a Java class name (expected java:CLASS,cp=PATH, e.g. \
+             java:player.MyPlayer,cp=course/bin)"
+        )));
+    }
+    let (mut classpath, mut name) = (None, None);
+    for (key, value) in settings_of(text, settings)? {
+        match key {
+            "cp" if !value.is_empty() => classpath = Some(value.to_string()),
+            "cp" => return Err(PlayerSpecError(format!("empty cp= in `{text}`"))),
+            "name" => name = Some(value.to_string()),
+            _ => {
+                return Err(PlayerSpecError(format!(
+                    "unknown setting `{key}` in `{text}` (a Java course player takes cp= and \
+                     name=)"
+                )))
+            }
+        }
+    }
+    let classpath = classpath.ok_or_else(|| {
+        PlayerSpecError(format!(
+            "no cp= in `{text}`: give the classpath of the player and of the course framework"
+        ))
+    })?;
+    Ok(PlayerSpec {
+        kind: PlayerKind::Java(JavaPlayer {
+            class: class.to_string(),
+            classpath,
+        }),
+        name,
+    })
+}
+
 impl fmt::Display for PlayerSpec {
     /// The spec in the form it is read back from.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -160,6 +216,7 @@ impl fmt::Display for PlayerSpec {
                     [text].into_iter().filter(|t| !t.is_empty()).collect(),
                 )
             }
+            PlayerKind::Java(player) => (None, vec![player.to_string()]),
             PlayerKind::External(engine) => (
                 None,
                 vec![
@@ -203,6 +260,7 @@ impl PlayerSpec {
                 BuiltinPlayer::boxed(name, BuiltinKind::Engine(settings.clone()))
             }
             PlayerKind::External(engine) => Box::new(ExternalPlayer::new(name, engine.clone())),
+            PlayerKind::Java(player) => Box::new(JavaCoursePlayer::new(name, player.clone())),
         }
     }
 }

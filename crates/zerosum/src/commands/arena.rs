@@ -74,8 +74,9 @@ pub struct TournamentArgs {
     /// cx-course-alt, mnk-course.
     #[arg(long)]
     preset: Option<String>,
-    /// Players: random, quasi, engine[:time=S,depth=D,nodes=N,hash=MB,algo=A], human; each
-    /// with an optional name=.
+    /// Players: random, quasi, engine[:time=S,depth=D,nodes=N,hash=MB,algo=A], human,
+    /// cmd=PROGRAM,proto=gtp|gomocup, java:CLASS,cp=PATH (a course MNKPlayer or CXPlayer);
+    /// each with an optional name=.
     #[arg(long, num_args = 1.., value_name = "PLAYER")]
     players: Vec<String>,
     /// Game specs, comma-separated or repeated (e.g. connect4,tictactoe,hex:7).
@@ -374,12 +375,17 @@ fn run(
     records.sort_by_key(|r| r.game);
     let standings = Standings::compute(&names, &records, scoring)?;
     println!("\n{}", standings.table());
+    // The course tournaments publish points alone: that ranking goes next to the record.
+    let ranking = writer.path().with_extension("ranking.txt");
+    std::fs::write(&ranking, standings.course_ranking())
+        .with_context(|| format!("cannot write {}", ranking.display()))?;
     if names.len() > 2 {
         println!("{}", standings.crosstable);
     } else {
         println!("{}", MatchSummary::compute(&names, &records, scoring)?);
     }
     println!("record: {}", writer.path().display());
+    println!("ranking: {}", ranking.display());
     Ok(())
 }
 

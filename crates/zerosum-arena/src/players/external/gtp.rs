@@ -21,7 +21,7 @@ pub(crate) struct GtpDriver {
 }
 
 /// A GTP reply: success with its text, or failure with its message.
-type Reply = Result<String, String>;
+pub(crate) type Reply = Result<String, String>;
 
 /// GTP's colour of move number `ply` (from 0) of the game `moves`: the first player is black;
 /// after a swap of sides (Hex `swap-sides`, Atoll's `swap`) the players exchange colours, so
@@ -90,7 +90,7 @@ impl GtpDriver {
     }
 
     /// Sends a command that must succeed.
-    fn expect(&mut self, text: &str) -> Result<String, PlayerError> {
+    pub(crate) fn expect(&mut self, text: &str) -> Result<String, PlayerError> {
         self.command(text)?
             .map_err(|refusal| PlayerError::Failed(format!("refused `{text}`: {refusal}")))
     }
@@ -157,8 +157,9 @@ impl GtpDriver {
         ))
     }
 
-    /// Tells the engine the moves it has not seen, then asks for its move.
-    pub(crate) fn choose(&mut self, request: &MoveRequest) -> Result<MoveAnswer, PlayerError> {
+    /// Tells the engine the moves it has not seen, then asks for its move: the engine's reply
+    /// to `genmove`, as it stands (a refusal is left to the caller to judge).
+    pub(crate) fn ask_move(&mut self, request: &MoveRequest) -> Result<Reply, PlayerError> {
         let moves = &request.moves;
         if self.known > moves.len() {
             return Err(PlayerError::Failed("the game went backwards".into()));
@@ -185,9 +186,18 @@ impl GtpDriver {
             limit + limit.max(Duration::from_secs(2))
         });
         let reply = self.reply(&command, Instant::now() + patience, Some(&request.stop))?;
-        let answer = reply
-            .map_err(|refusal| PlayerError::Failed(format!("refused `{command}`: {refusal}")))?;
-        self.known += 1;
+        if reply.is_ok() {
+            self.known += 1;
+        }
+        Ok(reply)
+    }
+
+    /// Tells the engine the moves it has not seen, then asks for its move: a refusal fails the
+    /// engine, `resign` resigns.
+    pub(crate) fn choose(&mut self, request: &MoveRequest) -> Result<MoveAnswer, PlayerError> {
+        let answer = self
+            .ask_move(request)?
+            .map_err(|refusal| PlayerError::Failed(format!("refused `genmove`: {refusal}")))?;
         let answer = answer.trim();
         match answer.to_ascii_lowercase().as_str() {
             "resign" => Err(PlayerError::Resigned),

@@ -11,7 +11,7 @@ use std::str::FromStr;
 
 use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
 use gomocup::GomocupDriver;
-use gtp::GtpDriver;
+pub(crate) use gtp::GtpDriver;
 
 /// The protocols an external engine may speak.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,0 +1,108 @@
+//! Java course players on the command line: a clear error without a JDK, and a course-preset
+//! tournament with `java:` players scored, forfeited and ranked as the course does. The
+//! tournament is skipped, with a message, when no JDK is installed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("zerosum-java-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn zerosum(args: &[&str], cache: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .args(args)
+        .env("ZEROSUM_JAVA_CACHE", cache)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn without_a_jdk_a_java_player_is_refused_before_any_game() {
+    let dir = scratch("nojdk");
+    let record = dir.join("t.jsonl");
+    let output = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .args(["tournament", "--games", "mnk:3x3x3", "--players"])
+        .args(["java:toys.FirstFreeCell,cp=/nowhere", "random", "--record"])
+        .arg(&record)
+        .env("PATH", &dir)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let error = text(&output.stderr);
+    assert!(error.contains("players need a JDK"), "{error}");
+    assert!(error.contains("default-jdk-headless"), "{error}");
+    assert!(!record.exists());
+}
+
+#[test]
+fn a_course_preset_tournament_scores_and_ranks_java_players_as_the_course() {
+    if Command::new("javac").arg("-version").output().is_err() {
+        eprintln!("skipping the Java course tournament: javac is not installed");
+        return;
+    }
+    let dir = scratch("preset");
+    let classes = dir.join("classes");
+    let stand_ins = Path::new(env!("CARGO_MANIFEST_DIR")).join("../zerosum-arena/tests/java");
+    let mut files = Vec::new();
+    for package in ["mnkgame", "toys"] {
+        for entry in std::fs::read_dir(stand_ins.join(package)).unwrap() {
+            let path = entry.unwrap().path();
+            let mnk_toy = package == "mnkgame"
+                || ["FirstFreeCell.java", "MnkOccupier.java"]
+                    .contains(&path.file_name().unwrap().to_str().unwrap());
+            if mnk_toy {
+                files.push(path);
+            }
+        }
+    }
+    let status = Command::new("javac")
+        .arg("-d")
+        .arg(&classes)
+        .args(&files)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let record = dir.join("t.jsonl");
+    let cp = classes.display();
+    let output = zerosum(
+        &[
+            "tournament",
+            "--preset",
+            "mnk-course",
+            "--games",
+            "mnk:3x3x3",
+            "--st",
+            "1",
+            "--players",
+            &format!("java:toys.FirstFreeCell,cp={cp},name=first-free"),
+            &format!("java:toys.MnkOccupier,cp={cp},name=occupier"),
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        &dir.join("cache"),
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    // The preset's 2 rounds: 4 games, 2 with each player first. The occupier plays an occupied
+    // cell on its first move after a marked one, always a forfeit: 2 points each (mnk scoring).
+    let ranking = std::fs::read_to_string(dir.join("t.ranking.txt")).unwrap();
+    assert_eq!(
+        ranking,
+        "Ranking after 4 games (win as first player 2, as second player 3, by forfeit 2, \
+         draw 1)\n  1. first-free      8\n  2. occupier        0\n"
+    );
+    let stdout = text(&output.stdout);
+    assert_eq!(
+        stdout.matches("played an illegal move").count(),
+        4,
+        "{stdout}"
+    );
+}
