@@ -106,3 +106,82 @@ fn a_course_preset_tournament_scores_and_ranks_java_players_as_the_course() {
         "{stdout}"
     );
 }
+
+#[test]
+fn our_engine_inside_the_course_framework_plays_through_the_adapter() {
+    if Command::new("javac").arg("-version").output().is_err() {
+        eprintln!("skipping zerosum as a course player: javac is not installed");
+        return;
+    }
+    // The stand-in frameworks and zerosum's course players (which start `zerosum gtp`), run as
+    // course players by the adapter: zerosum inside the course framework inside the arena.
+    let dir = scratch("bridge");
+    let classes = dir.join("classes");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut files = Vec::new();
+    for folder in [
+        "crates/zerosum-arena/tests/java/mnkgame",
+        "crates/zerosum-arena/tests/java/connectx",
+        "java/course/src/zerosum/course",
+    ] {
+        for entry in std::fs::read_dir(root.join(folder)).unwrap() {
+            files.push(entry.unwrap().path());
+        }
+    }
+    let status = Command::new("javac")
+        .arg("-d")
+        .arg(&classes)
+        .args(&files)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let cp = classes.display().to_string();
+    for (spec, class) in [
+        ("mnk:4x4x3", "zerosum.course.ZerosumMNKPlayer"),
+        ("connectx:4x5x4", "zerosum.course.ZerosumCXPlayer"),
+    ] {
+        let record = dir.join(format!("{class}.jsonl"));
+        let output = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+            .args([
+                "match",
+                spec,
+                &format!("java:{class},cp={cp},name=zerosum-in-java"),
+                "quasi",
+                "--games",
+                "2",
+                "--st",
+                "2",
+                "--record",
+                record.to_str().unwrap(),
+            ])
+            .env("ZEROSUM_JAVA_CACHE", dir.join("cache"))
+            .env(
+                "ZEROSUM_GTP",
+                format!("{} gtp", env!("CARGO_BIN_EXE_zerosum")),
+            )
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        let out = text(&output.stdout);
+        for game in 1..=2 {
+            assert!(out.contains(&format!("Finished game {game} ")), "{out}");
+        }
+        // No forfeit, and the engine does not lose to quasi (4x4x3 is a first-player win).
+        let records = std::fs::read_to_string(&record).unwrap();
+        for line in records.lines().skip(1) {
+            assert!(line.contains(r#""termination":"normal""#), "{spec}: {line}");
+        }
+        let summary = out
+            .lines()
+            .rfind(|l| l.starts_with("zerosum-in-java vs quasi: points"))
+            .unwrap_or_else(|| panic!("no summary: {out}"));
+        let wdl = summary
+            .split("W-D-L ")
+            .nth(1)
+            .unwrap()
+            .split(',')
+            .next()
+            .unwrap();
+        assert!(wdl.ends_with("-0"), "{spec}: the engine lost: {summary}");
+    }
+}
