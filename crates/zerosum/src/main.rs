@@ -92,6 +92,8 @@ enum Command {
     Server(commands::network::ServerArgs),
     /// Play one game on a game server.
     Client(commands::network::ClientArgs),
+    /// Serve the browser page: play and watch every game (prints the address).
+    Serve(commands::web::ServeArgs),
     /// Benchmark: fixed positions searched to fixed depths; the last line is the node
     /// signature.
     Bench {
@@ -205,6 +207,7 @@ fn main() -> ExitCode {
         Command::Tournament(args) => commands::arena::tournament(&args),
         Command::Server(args) => commands::network::server(&args),
         Command::Client(args) => commands::network::client(&args),
+        Command::Serve(args) => commands::web::serve(&args),
         Command::Bench { suite: None } => commands::bench::bench(),
         Command::Bench {
             suite:

@@ -7,6 +7,7 @@ pub mod network;
 pub mod rules;
 pub mod search;
 pub mod solve;
+pub mod web;
 
 use anyhow::Result;
 use zerosum_core::GameSpec;
