@@ -64,7 +64,6 @@ function familyChosen() {
   const family = page.catalog.families.find((f) => f.name === $("family").value);
   $("specs").innerHTML = family.examples.map((e) => `<option value="${Board.esc(e)}">`).join("");
   if (!$("spec").value.startsWith(family.name) && !family.examples.includes($("spec").value)) $("spec").value = family.examples[0];
-  $("notation").textContent = family.notation;
 }
 
 function takeState(state) {
@@ -107,6 +106,8 @@ function render() {
   else turn = `${sideLabel(latestGame, toMove)} (${toMove} player) to move.`;
   if (live && !state.result && game.board.last_move) turn += ` Last move: ${game.board.last_move}.`;
   $("turn").textContent = turn;
+  const family = page.catalog.families.find((f) => f.name === latestGame.family);
+  $("notation").textContent = family ? family.notation : "";
   $("result").textContent = live && state.result ? state.result : "";
   $("swap-move").hidden = !(myTurn && latestGame.legal_moves.includes("swap"));
   $("players").innerHTML = ["first", "second"].map((side, i) =>

@@ -107,7 +107,7 @@ mod tests {
         let played: Command = serde_json::from_str(r#"{"type":"move","move":"b2"}"#).unwrap();
         assert_eq!(played, Command::Move { text: "b2".into() });
         assert!(serde_json::from_str::<Command>(r#"{"type":"resign"}"#).is_err());
-        assert!(serde_json::from_str::<Command>(r#"{"type":"undo","x":1}"#).is_err());
+        assert!(serde_json::from_str::<Command>(r#"{"type":"move","move":"b2","x":1}"#).is_err());
     }
 
     #[test]
