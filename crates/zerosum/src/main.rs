@@ -97,6 +97,8 @@ enum Command {
     /// Serve the engine over the Gomocup (pbrain) protocol on standard input and output
     /// (m,n,k games).
     Gomocup(commands::protocol::GomocupArgs),
+    /// Serve the browser page: play and watch every game (prints the address).
+    Serve(commands::web::ServeArgs),
     /// Benchmark: fixed positions searched to fixed depths; the last line is the node
     /// signature.
     Bench {
@@ -212,6 +214,7 @@ fn main() -> ExitCode {
         Command::Client(args) => commands::network::client(&args),
         Command::Gtp(args) => commands::protocol::gtp(&args),
         Command::Gomocup(args) => commands::protocol::gomocup(&args),
+        Command::Serve(args) => commands::web::serve(&args),
         Command::Bench { suite: None } => commands::bench::bench(),
         Command::Bench {
             suite:

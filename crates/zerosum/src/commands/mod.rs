@@ -8,6 +8,7 @@ pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod solve;
+pub mod web;
 
 use anyhow::Result;
 use zerosum_core::GameSpec;

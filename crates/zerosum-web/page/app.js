@@ -1,0 +1,206 @@
+// The page: opens the tab's event stream, keeps every position of the game seen so far (for
+// moving back and forward), draws the one viewed, and posts the player's commands.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const page = {
+  session: null,
+  catalog: null,
+  latest: null,     // the last `state` event
+  positions: [],    // game JSON by ply, for navigation
+  viewed: null,     // ply being viewed, null for the latest
+  search: null,     // the last `search` event
+};
+
+function sideLabel(game, side) {
+  const b = game.board;
+  if (game.family === "mnk" || game.family === "connectx") return side === "first" ? "X" : "O";
+  const first = (b.colours && b.colours.first) || "black";
+  const colour = side === "first" ? first : (first === "black" ? "white" : "black");
+  return colour[0].toUpperCase() + colour.slice(1);
+}
+
+function seconds(ms) { return (ms / 1000).toFixed(1) + " s"; }
+
+function showError(message) {
+  const error = $("error");
+  error.textContent = message;
+  error.hidden = !message;
+}
+
+async function post(command) {
+  if (!page.session) return showError("Not connected to the server yet.");
+  try {
+    const response = await fetch("/command?session=" + page.session, { method: "POST", body: JSON.stringify(command) });
+    if (!response.ok) {
+      const body = await response.json().catch(() => ({ error: response.statusText }));
+      showError(body.error || "the server refused the command");
+    } else {
+      showError("");
+    }
+  } catch (e) {
+    showError("The server cannot be reached: " + e.message);
+  }
+}
+
+function fillSetup(catalog) {
+  const family = $("family");
+  family.innerHTML = catalog.families.map((f) => `<option value="${f.name}">${Board.esc(f.name)}</option>`).join("");
+  const preset = $("preset");
+  for (const p of catalog.presets) {
+    const games = [...new Set(p.games)];
+    preset.innerHTML += `<optgroup label="${Board.esc(p.name)}">` +
+      games.map((g) => `<option value="${Board.esc(g)}">${Board.esc(g)}</option>`).join("") + "</optgroup>";
+  }
+  for (const id of ["first", "second"]) {
+    $(id).innerHTML = catalog.players.map((p) => `<option value="${Board.esc(p.spec)}">${Board.esc(p.label)}</option>`).join("");
+  }
+  $("first").value = "human";
+  $("second").value = "engine:time=0.5";
+  familyChosen();
+}
+
+function familyChosen() {
+  const family = page.catalog.families.find((f) => f.name === $("family").value);
+  $("specs").innerHTML = family.examples.map((e) => `<option value="${Board.esc(e)}">`).join("");
+  if (!$("spec").value.startsWith(family.name) && !family.examples.includes($("spec").value)) $("spec").value = family.examples[0];
+}
+
+function takeState(state) {
+  const game = state.game;
+  const previous = page.latest;
+  if (!previous || previous.game.spec !== game.spec || game.ply === 0 ||
+      !sameStart(page.positions[game.ply - 1], game)) {
+    page.positions = page.positions.slice(0, game.ply);
+  }
+  page.positions.length = game.ply + 1;
+  page.positions[game.ply] = game;
+  if (!previous || previous.game.ply !== game.ply || previous.game.spec !== game.spec) page.viewed = null;
+  if (page.search && page.search.ply !== game.ply) page.search = null;
+  page.latest = state;
+  render();
+}
+
+// Whether `before` (a position one ply earlier) leads to `game`.
+function sameStart(before, game) {
+  return before && before.moves.join(" ") === game.moves.slice(0, -1).join(" ");
+}
+
+function render() {
+  const state = page.latest;
+  if (!state) return;
+  const latestGame = state.game;
+  const ply = page.viewed === null ? latestGame.ply : page.viewed;
+  const game = page.positions[ply] || latestGame;
+  const live = ply === latestGame.ply;
+  const toMove = latestGame.to_move;
+  const myTurn = live && !state.result && state.humans[toMove === "first" ? 0 : 1] && !state.thinking;
+  const pv = live && page.search && page.search.line ? { side: page.search.side, moves: page.search.line.pv } : null;
+  $("board").innerHTML = Board.draw(game, { playable: myTurn, pv });
+  const name = state.players[toMove === "first" ? 0 : 1];
+  let turn;
+  if (!live) turn = `Viewing move ${ply} of ${latestGame.ply}.`;
+  else if (state.result) turn = "Game over:";
+  else if (state.thinking) turn = `${name} (${sideLabel(latestGame, toMove)}, ${toMove} player) is thinking…`;
+  else if (myTurn) turn = `Your move: ${sideLabel(latestGame, toMove)} (${toMove} player) to move.`;
+  else turn = `${sideLabel(latestGame, toMove)} (${toMove} player) to move.`;
+  if (live && !state.result && game.board.last_move) turn += ` Last move: ${game.board.last_move}.`;
+  $("turn").textContent = turn;
+  const family = page.catalog.families.find((f) => f.name === latestGame.family);
+  $("notation").textContent = family ? family.notation : "";
+  $("result").textContent = live && state.result ? state.result : "";
+  $("swap-move").hidden = !(myTurn && latestGame.legal_moves.includes("swap"));
+  $("players").innerHTML = ["first", "second"].map((side, i) =>
+    `<tr class="${side === toMove && !state.result ? "to-move" : ""}"><td>${sideLabel(latestGame, side)}</td>` +
+    `<td>${Board.esc(state.players[i])}</td><td>${seconds(state.used_ms[i])}</td></tr>`).join("");
+  $("moves").innerHTML = latestGame.moves.map((m, i) =>
+    `<li data-ply="${i + 1}" class="${i + 1 === ply ? "viewed" : ""}">${Board.esc(m)}</li>`).join("");
+  renderSearch();
+}
+
+function renderSearch() {
+  const s = page.search;
+  if (!s) { $("search").textContent = ""; return; }
+  if (!s.line) { $("search").textContent = `${s.move}: ${s.comment}`; return; }
+  const l = s.line;
+  const nps = l.nps >= 1e6 ? (l.nps / 1e6).toFixed(1) + " M" : l.nps >= 1e3 ? (l.nps / 1e3).toFixed(0) + " k" : l.nps;
+  $("search").innerHTML = `<strong>${Board.esc(s.move)}</strong>: depth ${l.depth}, score ${Board.esc(l.score)}, ` +
+    `${l.nodes.toLocaleString("en")} nodes, ${nps} nodes/s, ${l.seconds.toFixed(2)} s<br>pv ${Board.esc(l.pv.join(" "))}` +
+    (l.note ? `<br>${Board.esc(l.note)}` : "");
+}
+
+function view(ply) {
+  if (!page.latest) return;
+  const last = page.latest.game.ply;
+  const clamped = Math.max(0, Math.min(last, ply));
+  page.viewed = clamped === last ? null : clamped;
+  render();
+}
+
+function connect() {
+  const events = new EventSource("/events");
+  events.onopen = () => { $("banner").hidden = true; };
+  events.onerror = () => {
+    page.session = null;
+    $("banner").textContent = "The server has gone away; reconnecting… (a new connection starts a new game)";
+    $("banner").hidden = false;
+  };
+  events.onmessage = (event) => {
+    let message;
+    try { message = JSON.parse(event.data); } catch (e) { return showError("unreadable event from the server"); }
+    if (message.type === "hello") {
+      page.session = message.session;
+      page.latest = null;
+      page.positions = [];
+      page.search = null;
+      if (!page.catalog) { page.catalog = message.catalog; fillSetup(message.catalog); }
+    } else if (message.type === "state") {
+      takeState(message);
+    } else if (message.type === "search") {
+      page.search = { ...message, ply: (page.latest ? page.latest.game.ply : 0) + 1 };
+    } else if (message.type === "error") {
+      showError(message.message);
+    }
+  };
+}
+
+$("family").addEventListener("change", familyChosen);
+$("preset").addEventListener("change", () => {
+  if (!$("preset").value) return;
+  $("spec").value = $("preset").value;
+  $("family").value = $("spec").value.split(":")[0];
+  familyChosen();
+});
+$("setup").addEventListener("submit", (e) => {
+  e.preventDefault();
+  page.search = null;
+  post({ type: "new", spec: $("spec").value.trim(), players: [$("first").value, $("second").value] });
+});
+$("entry").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const text = $("move").value.trim();
+  if (!text) return;
+  $("move").value = "";
+  post({ type: "move", move: text });
+});
+$("swap-move").addEventListener("click", () => post({ type: "move", move: "swap" }));
+$("board").addEventListener("click", (e) => {
+  const target = e.target.closest("[data-move]");
+  if (target) post({ type: "move", move: target.dataset.move });
+});
+$("undo").addEventListener("click", () => { page.search = null; post({ type: "undo" }); });
+$("swap").addEventListener("click", () => post({ type: "swap" }));
+$("nav-start").addEventListener("click", () => view(0));
+$("nav-back").addEventListener("click", () => view((page.viewed ?? page.latest.game.ply) - 1));
+$("nav-forward").addEventListener("click", () => view((page.viewed ?? page.latest.game.ply) + 1));
+$("nav-end").addEventListener("click", () => view(Infinity));
+$("moves").addEventListener("click", (e) => {
+  const item = e.target.closest("li[data-ply]");
+  if (item) view(Number(item.dataset.ply));
+});
+document.addEventListener("keydown", (e) => {
+  if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+  if (e.key === "ArrowLeft") view((page.viewed ?? page.latest.game.ply) - 1);
+  if (e.key === "ArrowRight") view((page.viewed ?? page.latest.game.ply) + 1);
+});
+connect();

@@ -1,0 +1,214 @@
+// Draws a position (the server's game JSON) as SVG, one drawing per game family. Every
+// playable cell or column carries `data-move` (the move it plays); stones carry the class of
+// their side; the last move and the winning cells are marked; the engine's principal
+// variation is drawn as faint numbered stones.
+"use strict";
+
+const Board = (() => {
+  const S = 40; // square cell size
+  const R = 22; // hexagon radius
+  const M = 26; // margin for coordinates
+  const SQ3 = Math.sqrt(3);
+
+  function letters(index, upper) {
+    let n = index + 1, out = "";
+    while (n > 0) { n -= 1; out = String.fromCharCode((upper ? 65 : 97) + (n % 26)) + out; n = Math.floor(n / 26); }
+    return out;
+  }
+  function parseLetters(text) {
+    let n = 0;
+    for (const ch of text.toLowerCase()) n = n * 26 + (ch.charCodeAt(0) - 96);
+    return n - 1;
+  }
+  // "b3" -> {row: 2, col: 1} (column letters, row number) for m,n,k, Connect-X, Hex, Atoll.
+  function colRow(name) {
+    const m = /^([a-z]+)(\d+)$/i.exec(name || "");
+    return m ? { row: Number(m[2]) - 1, col: parseLetters(m[1]) } : null;
+  }
+  // "B3" -> {row: 1, col: 2} (row letters, column number) for Unstable.
+  function rowCol(name) {
+    const m = /^([a-z]+)(\d+)$/i.exec(name || "");
+    return m ? { row: parseLetters(m[1]), col: Number(m[2]) - 1 } : null;
+  }
+  const esc = (t) => String(t).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
+  const svg = (w, h, body, label) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" role="img" aria-label="${esc(label)}">${body}</svg>`;
+  const sideOf = (glyph) => (glyph === "X" || glyph === "B" || glyph === "b" ? "first" : "second");
+
+  // The colour of each side on Hex and Atoll boards: `colours.first` is "black" unless swapped.
+  function colourSides(board) {
+    const first = (board.colours && board.colours.first) || "black";
+    return (glyph) => {
+      const colour = glyph.toLowerCase() === "b" ? "black" : "white";
+      return colour === first ? "first" : "second";
+    };
+  }
+
+  function pvStones(pv, firstSide, place) {
+    // pv[0] is the move just played; the rest alternate starting with the other side.
+    let out = "";
+    pv.slice(1).forEach((mv, i) => {
+      const side = (i % 2 === 0) === (firstSide === "first") ? "second" : "first";
+      const at = place(mv);
+      if (!at) return;
+      out += `<g class="pv"><circle class="stone ${side}" cx="${at.x}" cy="${at.y}" r="${at.r}"/></g>` +
+        `<text class="pv-number ${side}" x="${at.x}" y="${at.y}">${i + 1}</text>`;
+    });
+    return out;
+  }
+
+  function coordinates(cols, rows, colX, colY, rowX, rowY, colName, rowName) {
+    let out = "";
+    for (let c = 0; c < cols; c++) out += `<text class="coord" x="${colX(c)}" y="${colY(c)}">${colName(c)}</text>`;
+    for (let r = 0; r < rows; r++) out += `<text class="coord" x="${rowX(r)}" y="${rowY(r)}">${rowName(r)}</text>`;
+    return out;
+  }
+
+  function mnk(game, opts) {
+    const b = game.board;
+    const legal = new Set(opts.playable ? game.legal_moves : []);
+    const x = (c) => M + c * S, y = (r) => M + r * S;
+    let body = "";
+    for (let r = 0; r < b.rows; r++) for (let c = 0; c < b.cols; c++) {
+      const name = letters(c) + (r + 1);
+      const play = legal.has(name) ? ` playable" data-move="${name}` : "";
+      body += `<rect class="cell${play}" x="${x(c)}" y="${y(r)}" width="${S}" height="${S}"/>`;
+      const g = b.cells[r][c];
+      if (g !== ".") body += `<circle class="stone ${sideOf(g)}" cx="${x(c) + S / 2}" cy="${y(r) + S / 2}" r="${S * 0.4}"/>`;
+    }
+    body += marks(b, colRow, (p) => ({ x: x(p.col) + S / 2, y: y(p.row) + S / 2 }), S * 0.44);
+    body += coordinates(b.cols, b.rows, (c) => x(c) + S / 2, () => M / 2, () => M / 2, (r) => y(r) + S / 2,
+      (c) => letters(c), (r) => r + 1);
+    if (opts.pv) body += pvStones(opts.pv.moves, opts.pv.side, (mv) => {
+      const p = colRow(mv); return p && { x: x(p.col) + S / 2, y: y(p.row) + S / 2, r: S * 0.4 };
+    });
+    return svg(2 * M + b.cols * S, 2 * M + b.rows * S, body, `${b.rows} by ${b.cols} board`);
+  }
+
+  function marks(b, parse, centre, radius) {
+    let out = "";
+    const last = parse(b.last_move);
+    if (last) { const p = centre(last); out += `<circle class="last-mark" cx="${p.x}" cy="${p.y}" r="${radius}"/>`; }
+    for (const w of b.winning_cells || []) {
+      const at = parse(w);
+      if (at) { const p = centre(at); out += `<circle class="win-mark" cx="${p.x}" cy="${p.y}" r="${radius * 0.7}"/>`; }
+    }
+    return out;
+  }
+
+  function connectx(game, opts) {
+    const b = game.board;
+    const legal = new Set(opts.playable ? game.legal_moves : []);
+    const x = (c) => M + c * S, y = (r) => M + r * S;
+    const lastCol = b.last_move ? Number(b.last_move) - 1 : -1;
+    let body = `<rect class="connect-frame" x="${M}" y="${M}" width="${b.cols * S}" height="${b.rows * S}" rx="6"/>`;
+    for (let r = 0; r < b.rows; r++) for (let c = 0; c < b.cols; c++) {
+      const g = b.cells[r][c], cx = x(c) + S / 2, cy = y(r) + S / 2;
+      body += `<circle class="hole" cx="${cx}" cy="${cy}" r="${S * 0.38}"/>`;
+      if (g !== ".") {
+        const falling = c === lastCol && r === b.rows - b.heights[c] ? ` drop" style="--drop:${-(r + 1) * S}px` : "";
+        body += `<circle class="stone ${sideOf(g)}${falling}" cx="${cx}" cy="${cy}" r="${S * 0.38}"/>`;
+      }
+    }
+    const top = (c) => (b.heights[c] > 0 ? b.rows - b.heights[c] : -1);
+    if (lastCol >= 0) body += `<circle class="last-mark" cx="${x(lastCol) + S / 2}" cy="${y(top(lastCol)) + S / 2}" r="${S * 0.42}"/>`;
+    body += marks({ winning_cells: b.winning_cells }, colRow, (p) => ({ x: x(p.col) + S / 2, y: y(p.row) + S / 2 }), S * 0.42);
+    for (let c = 0; c < b.cols; c++) {
+      const name = String(c + 1);
+      if (legal.has(name)) body += `<rect class="column playable" data-move="${name}" x="${x(c)}" y="${M}" width="${S}" height="${b.rows * S}"/>`;
+    }
+    body += coordinates(b.cols, 0, (c) => x(c) + S / 2, () => M / 2, null, null, (c) => c + 1, null);
+    if (opts.pv) {
+      const heights = b.heights.slice();
+      body += pvStones(opts.pv.moves, opts.pv.side, (mv) => {
+        const c = Number(mv) - 1;
+        if (!(c >= 0 && c < b.cols) || heights[c] >= b.rows) return null;
+        heights[c] += 1;
+        return { x: x(c) + S / 2, y: y(b.rows - heights[c]) + S / 2, r: S * 0.38 };
+      });
+    }
+    return svg(2 * M + b.cols * S, 2 * M + b.rows * S, body, `Connect ${b.k} board, ${b.rows} rows by ${b.cols} columns`);
+  }
+
+  // Hex and Atoll: each row shifted half a cell right of the row above (a1 top-left).
+  function hexGrid(game, opts, family) {
+    const b = game.board;
+    const legal = new Set(opts.playable ? game.legal_moves : []);
+    const w = SQ3 * R;
+    const cx = (c, r) => M + w / 2 + c * w + r * w / 2 + 6, cy = (c, r) => M + R + r * 1.5 * R + 6;
+    const corner = (x, y, k) => { const a = Math.PI / 180 * (60 * k - 90); return [x + R * Math.cos(a), y + R * Math.sin(a)]; };
+    const hexagon = (x, y) => [0, 1, 2, 3, 4, 5].map((k) => corner(x, y, k).map((v) => v.toFixed(1)).join(",")).join(" ");
+    const side = colourSides(b);
+    const islandSide = {};
+    for (const island of b.islands || []) for (const cell of island.cells) islandSide[cell] = island.colour === ((b.colours && b.colours.first) || "black") ? "first" : "second";
+    let body = "";
+    if (family === "hex") {
+      const W = b.cols, H = b.rows, d = 7;
+      const [tlx, tly] = corner(cx(0, 0), cy(0, 0), 5), [trx, try_] = corner(cx(W - 1, 0), cy(W - 1, 0), 1);
+      const [blx, bly] = corner(cx(0, H - 1), cy(0, H - 1), 4), [brx, bry] = corner(cx(W - 1, H - 1), cy(W - 1, H - 1), 2);
+      body += `<line class="edge black" x1="${tlx}" y1="${tly - d}" x2="${trx}" y2="${try_ - d}"/>`;
+      body += `<line class="edge black" x1="${blx}" y1="${bly + d}" x2="${brx}" y2="${bry + d}"/>`;
+      body += `<line class="edge white" x1="${tlx - d}" y1="${tly}" x2="${blx - d}" y2="${bly}"/>`;
+      body += `<line class="edge white" x1="${trx + d}" y1="${try_}" x2="${brx + d}" y2="${bry}"/>`;
+    }
+    for (let r = 0; r < b.rows; r++) for (let c = 0; c < b.cols; c++) {
+      const g = b.cells[r][c];
+      if (g === " ") continue;
+      const name = letters(c) + (r + 1), x = cx(c, r), y = cy(c, r);
+      const island = islandSide[name] ? ` island-${islandSide[name]}` : "";
+      const play = legal.has(name) ? ` playable" data-move="${name}` : "";
+      body += `<polygon class="cell${island}${play}" points="${hexagon(x, y)}"/>`;
+      if (g !== ".") body += `<circle class="stone ${side(g)}" cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${R * 0.68}"/>`;
+    }
+    body += marks(b, colRow, (p) => ({ x: cx(p.col, p.row), y: cy(p.col, p.row) }), R * 0.78);
+    body += coordinates(b.cols, b.rows, (c) => cx(c, 0), () => M / 2 - 2, (r) => cx(0, r) - w * 0.85, (r) => cy(0, r),
+      (c) => letters(c), (r) => r + 1);
+    if (opts.pv) body += pvStones(opts.pv.moves, opts.pv.side, (mv) => {
+      const p = colRow(mv); return p && { x: cx(p.col, p.row), y: cy(p.col, p.row), r: R * 0.68 };
+    });
+    const width = cx(b.cols - 1, b.rows - 1) + w / 2 + M, height = cy(0, b.rows - 1) + R + M;
+    return svg(width, height, body, `${family} board ${b.cols} by ${b.rows}`);
+  }
+
+  function unstable(game, opts) {
+    const b = game.board;
+    const legal = new Set(opts.playable ? game.legal_moves : []);
+    const x = (c) => M + c * S, y = (r) => M + r * S;
+    const spots = { 1: [[0, 0]], 2: [[-0.18, 0], [0.18, 0]], 3: [[-0.18, 0.15], [0.18, 0.15], [0, -0.17]] };
+    let body = "";
+    for (let r = 0; r < b.rows; r++) for (let c = 0; c < b.cols; c++) {
+      const n = b.cells[r][c], name = letters(r, true) + (c + 1), owner = n > 0 ? "first" : "second";
+      const play = legal.has(name) ? ` playable" data-move="${name}` : "";
+      body += `<rect class="cell${n ? " owner-" + owner : ""}${play}" x="${x(c)}" y="${y(r)}" width="${S}" height="${S}"/>`;
+      const count = Math.abs(n);
+      (spots[count] || spots[3]).slice(0, count).forEach(([dx, dy]) => {
+        body += `<circle class="atom ${owner}" cx="${x(c) + S / 2 + dx * S}" cy="${y(r) + S / 2 + dy * S}" r="${S * 0.12}"/>`;
+      });
+      if (count > 3) body += `<text class="coord" x="${x(c) + S - 7}" y="${y(r) + 8}">${count}</text>`;
+      if (count > 0 && count === b.critical[r][c] - 1) {
+        body += `<rect class="critical-mark" x="${x(c) + 3}" y="${y(r) + 3}" width="${S - 6}" height="${S - 6}"/>`;
+      }
+    }
+    body += marks(b, rowCol, (p) => ({ x: x(p.col) + S / 2, y: y(p.row) + S / 2 }), S * 0.44);
+    body += coordinates(b.cols, b.rows, (c) => x(c) + S / 2, () => M / 2, () => M / 2, (r) => y(r) + S / 2,
+      (c) => c + 1, (r) => letters(r, true));
+    if (opts.pv) body += pvStones(opts.pv.moves, opts.pv.side, (mv) => {
+      const p = rowCol(mv); return p && { x: x(p.col) + S / 2, y: y(p.row) + S / 2, r: S * 0.3 };
+    });
+    return svg(2 * M + b.cols * S, 2 * M + b.rows * S, body, `Unstable board ${b.rows} by ${b.cols}`);
+  }
+
+  // The SVG of `game`; `opts.playable` makes legal cells clickable, `opts.pv` ({side, moves})
+  // draws a principal variation.
+  function draw(game, opts) {
+    switch (game.family) {
+      case "mnk": return mnk(game, opts);
+      case "connectx": return connectx(game, opts);
+      case "hex": case "atoll": return hexGrid(game, opts, game.family);
+      case "unstable": return unstable(game, opts);
+      default: return `<p>Cannot draw a ${esc(game.family)} board.</p>`;
+    }
+  }
+
+  return { draw, esc };
+})();

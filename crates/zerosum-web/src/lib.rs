@@ -1,0 +1,26 @@
+//! The browser UI of zerosum: `zerosum serve` starts a [`Server`] and prints its address; the
+//! page it serves plays and watches every game family, boards drawn as SVG.
+//!
+//! The server is a small HTTP/1.1 server on `std::net` with server-sent events, no framework:
+//!
+//! - `GET /` and its script and style: the page, embedded in the binary (it works offline);
+//! - `GET /events`: opens a tab's event stream and with it a [`session`], a game of its own
+//!   running on a thread of its own; the stream's first event names the session;
+//! - `POST /command?session=ID`: one JSON [`messages::Command`] for that session; `204` when
+//!   it was handed over, `400`/`404` with `{"error": ...}` when it cannot be read or the
+//!   session is gone. Whatever a command leads to comes back on the event stream.
+//!
+//! Threads: one per connection (blocked in I/O), one per open tab (its session, asleep on its
+//! channel while nobody plays), one per engine move under way. Nothing polls: an idle server
+//! uses no CPU. A closed tab is seen at once (its stream's socket reads end of file) and stops
+//! its game and any search.
+
+pub mod catalog;
+mod engine_move;
+pub mod http;
+pub mod messages;
+mod page;
+pub mod server;
+mod session;
+
+pub use server::Server;

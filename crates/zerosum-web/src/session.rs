@@ -1,0 +1,357 @@
+//! One browser tab's game. A session runs on a thread of its own and owns the tab's event
+//! stream; it sleeps on its input channel, which carries the page's commands, the answers of
+//! engine searches and the news that the tab closed. An engine's move is searched on a thread
+//! of its own ([`crate::engine_move`]), so neither the session nor any connection thread ever
+//! searches. When the tab closes, the session stops its search and ends.
+
+use std::net::TcpStream;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use zerosum_arena::{Player, PlayerKind, PlayerSpec};
+use zerosum_core::{DynGame, GameSpec, Side, Status};
+use zerosum_games::new_game;
+
+use crate::catalog;
+use crate::engine_move::{self, EngineReply};
+use crate::http::send_event;
+use crate::messages::{Command, SearchLine};
+
+/// The game a new tab starts with: tic-tac-toe, the page against the engine.
+const OPENING_SPEC: &str = "tictactoe";
+const OPENING_PLAYERS: [&str; 2] = ["human", "engine:time=0.5"];
+
+/// What wakes a session up.
+pub enum Input {
+    /// A command the page posted.
+    Command(Command),
+    /// An engine search ended.
+    EngineReplied(EngineReply),
+    /// The tab's event stream is gone.
+    Closed,
+}
+
+/// Who plays a side.
+enum Seat {
+    /// The page: moves come as [`Command::Move`].
+    Human,
+    /// A built-in player. `player` is `None` before its first move and while it searches (the
+    /// search thread holds it); `prepared` says whether it has been told about this game.
+    Program {
+        spec: PlayerSpec,
+        player: Option<Box<dyn Player>>,
+        prepared: bool,
+    },
+}
+
+impl Seat {
+    /// Reads `human` or a built-in player spec; programs that run other programs are refused,
+    /// since anyone who can reach the page could name any command.
+    fn parse(text: &str) -> Result<Seat, String> {
+        if text.trim().eq_ignore_ascii_case("human") {
+            return Ok(Seat::Human);
+        }
+        let spec: PlayerSpec = text.parse().map_err(|error| format!("{error}"))?;
+        match spec.kind {
+            PlayerKind::Human => Ok(Seat::Human),
+            PlayerKind::External(_) => Err(format!(
+                "`{text}`: the page plays built-in players only (engine, quasi, random)"
+            )),
+            _ => Ok(Seat::Program {
+                spec,
+                player: None,
+                prepared: false,
+            }),
+        }
+    }
+
+    fn name(&self) -> String {
+        match self {
+            Seat::Human => "human".into(),
+            Seat::Program { spec, .. } => spec.display_name(),
+        }
+    }
+
+    fn is_human(&self) -> bool {
+        matches!(self, Seat::Human)
+    }
+}
+
+/// The engine search under way.
+struct Search {
+    /// Which search: replies of older ones are dropped.
+    generation: u64,
+    side: Side,
+    stop: Arc<AtomicBool>,
+}
+
+/// A tab's game and the players of both sides.
+pub struct Session {
+    id: u64,
+    events: TcpStream,
+    inputs: Sender<Input>,
+    game: Box<dyn DynGame>,
+    seats: [Seat; 2],
+    /// Thinking time each side has used.
+    used: [Duration; 2],
+    turn_started: Instant,
+    search: Option<Search>,
+    generations: u64,
+    /// Set when a player failed: the game is over with this result.
+    forfeit: Option<String>,
+    seed: u64,
+}
+
+impl Session {
+    /// A session for the tab whose event stream is `events`; `inputs` is the sending end of
+    /// the channel [`Session::run`] reads.
+    pub fn new(id: u64, events: TcpStream, inputs: Sender<Input>, seed: u64) -> Session {
+        let spec: GameSpec = OPENING_SPEC.parse().expect("the opening spec is valid");
+        Session {
+            id,
+            events,
+            inputs,
+            game: new_game(&spec).expect("the opening game exists"),
+            seats: OPENING_PLAYERS.map(|text| Seat::parse(text).expect("valid opening players")),
+            used: [Duration::ZERO; 2],
+            turn_started: Instant::now(),
+            search: None,
+            generations: 0,
+            forfeit: None,
+            seed,
+        }
+    }
+
+    /// Greets the tab, then serves it until it closes.
+    pub fn run(mut self, inputs: Receiver<Input>) {
+        let hello =
+            json!({"type": "hello", "session": self.id.to_string(), "catalog": catalog::catalog()});
+        if self.send(&hello).is_err() || self.send_state().is_err() {
+            return;
+        }
+        for input in inputs {
+            let outcome = match input {
+                Input::Closed => break,
+                Input::Command(command) => self.obey(command),
+                Input::EngineReplied(reply) => self.take_reply(reply),
+            };
+            if let Err(message) = outcome {
+                if self
+                    .send(&json!({"type": "error", "message": message}))
+                    .is_err()
+                {
+                    break;
+                }
+            }
+            self.start_search_if_due();
+            if self.send_state().is_err() {
+                break;
+            }
+        }
+        self.cancel_search();
+    }
+
+    fn send(&mut self, event: &Value) -> std::io::Result<()> {
+        send_event(&mut self.events, &event.to_string())
+    }
+
+    fn send_state(&mut self) -> std::io::Result<()> {
+        let state = json!({
+            "type": "state",
+            "game": self.game.to_json(),
+            "players": [self.seats[0].name(), self.seats[1].name()],
+            "humans": [self.seats[0].is_human(), self.seats[1].is_human()],
+            "thinking": self.search.as_ref().map(|search| search.side.name()),
+            "used_ms": self.used.map(|used| used.as_millis() as u64),
+            "result": self.result(),
+        });
+        self.send(&state)
+    }
+
+    /// The result and its reason once the game is over.
+    fn result(&self) -> Option<String> {
+        if let Some(forfeit) = &self.forfeit {
+            return Some(forfeit.clone());
+        }
+        match self.game.status() {
+            Status::Ongoing => None,
+            over => Some(over.to_string()),
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.forfeit.is_some() || self.game.status() != Status::Ongoing
+    }
+
+    fn obey(&mut self, command: Command) -> Result<(), String> {
+        match command {
+            Command::New { spec, players } => self.new_game(&spec, &players),
+            Command::Move { text } => self.human_move(&text),
+            Command::Undo => self.undo(),
+            Command::Swap => {
+                self.cancel_search();
+                self.seats.swap(0, 1);
+                self.used.swap(0, 1);
+                self.turn_started = Instant::now();
+                Ok(())
+            }
+        }
+    }
+
+    fn new_game(&mut self, spec: &str, players: &[String; 2]) -> Result<(), String> {
+        let spec: GameSpec = spec.parse().map_err(|error| format!("{error}"))?;
+        let game = new_game(&spec).map_err(|error| format!("{error}"))?;
+        let seats = [Seat::parse(&players[0])?, Seat::parse(&players[1])?];
+        self.cancel_search();
+        self.game = game;
+        self.seats = seats;
+        self.used = [Duration::ZERO; 2];
+        self.forfeit = None;
+        self.seed = self.seed.wrapping_add(1);
+        self.turn_started = Instant::now();
+        Ok(())
+    }
+
+    fn human_move(&mut self, text: &str) -> Result<(), String> {
+        if self.is_over() {
+            return Err("the game is over: start a new game or take a move back".into());
+        }
+        let side = self.game.to_move();
+        if !self.seats[side.index()].is_human() {
+            return Err(format!(
+                "it is the {side} player's turn ({}), not yours",
+                self.seats[side.index()].name()
+            ));
+        }
+        self.game.play(text).map_err(|error| format!("{error}"))?;
+        self.used[side.index()] += self.turn_started.elapsed();
+        self.turn_started = Instant::now();
+        Ok(())
+    }
+
+    /// Takes back one move, then more until a human is to move (when a human plays at all).
+    fn undo(&mut self) -> Result<(), String> {
+        if self.game.ply() == 0 {
+            return Err("there is no move to take back".into());
+        }
+        self.cancel_search();
+        self.forfeit = None;
+        self.game.undo();
+        let anyone_human = self.seats.iter().any(Seat::is_human);
+        while anyone_human
+            && self.game.ply() > 0
+            && !self.seats[self.game.to_move().index()].is_human()
+        {
+            self.game.undo();
+        }
+        self.turn_started = Instant::now();
+        Ok(())
+    }
+
+    /// Starts the engine of the side to move, if a program is to move and none searches.
+    fn start_search_if_due(&mut self) {
+        if self.search.is_some() || self.is_over() {
+            return;
+        }
+        let side = self.game.to_move();
+        let Seat::Program {
+            spec,
+            player,
+            prepared,
+        } = &mut self.seats[side.index()]
+        else {
+            return;
+        };
+        let player = player.take().unwrap_or_else(|| {
+            *prepared = false;
+            spec.build()
+        });
+        self.generations += 1;
+        let stop = Arc::new(AtomicBool::new(false));
+        let job = engine_move::Job {
+            generation: self.generations,
+            spec: self.game.spec(),
+            side,
+            moves: Arc::new(self.game.history()),
+            prepared: *prepared,
+            seed: self.seed,
+            stop: stop.clone(),
+        };
+        *prepared = true;
+        match engine_move::start(player, job, self.inputs.clone()) {
+            Ok(()) => {
+                self.search = Some(Search {
+                    generation: self.generations,
+                    side,
+                    stop,
+                });
+            }
+            Err(error) => {
+                self.forfeit = Some(format!(
+                    "{side} player ({}) could not start: {error}",
+                    self.seats[side.index()].name()
+                ));
+            }
+        }
+    }
+
+    /// Asks the search under way to stop; its answer, when it comes, is dropped.
+    fn cancel_search(&mut self) {
+        if let Some(search) = self.search.take() {
+            search.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn take_reply(&mut self, reply: EngineReply) -> Result<(), String> {
+        let current = self
+            .search
+            .as_ref()
+            .is_some_and(|search| search.generation == reply.generation);
+        if !current {
+            return Ok(());
+        }
+        self.search = None;
+        let side = reply.side;
+        if let Seat::Program { player, .. } = &mut self.seats[side.index()] {
+            *player = reply.player;
+        }
+        let name = self.seats[side.index()].name();
+        let answer = match reply.answer {
+            Ok(answer) => answer,
+            Err(error) => {
+                self.forfeit = Some(format!(
+                    "{} player wins: {side} player ({name}) failed: {error}",
+                    !side
+                ));
+                return Ok(());
+            }
+        };
+        match self.game.play(&answer.text) {
+            Ok(canonical) => {
+                self.used[side.index()] += reply.elapsed;
+                self.turn_started = Instant::now();
+                if let Some(comment) = &answer.comment {
+                    let event = match SearchLine::parse(comment) {
+                        Some(line) => {
+                            json!({"type": "search", "side": side.name(), "move": canonical, "line": line})
+                        }
+                        None => {
+                            json!({"type": "search", "side": side.name(), "move": canonical, "comment": comment})
+                        }
+                    };
+                    self.send(&event).map_err(|error| error.to_string())?;
+                }
+            }
+            Err(error) => {
+                self.forfeit = Some(format!(
+                    "{} player wins: {side} player ({name}) played an illegal move: {error}",
+                    !side
+                ));
+            }
+        }
+        Ok(())
+    }
+}

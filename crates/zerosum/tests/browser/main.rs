@@ -1,0 +1,295 @@
+//! The page in a real browser: starts `zerosum serve` on a free port, drives headless
+//! Chromium through chromedriver, plays a whole game of tic-tac-toe against the engine by
+//! clicking (the engine never loses) and a few moves of Connect Four, Hex, Atoll and Unstable,
+//! checks what the page says and draws, and saves a screenshot of each board to
+//! `docs/screenshots/`. Skipped, with a message, where Chromium or chromedriver is missing,
+//! unless `ZEROSUM_REQUIRE_BROWSER` is set (as in CI).
+
+mod webdriver;
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use webdriver::{Browser, WebDriver};
+
+/// How long the page may take to reach an expected state.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// `zerosum serve` on a free port, killed on drop.
+struct ServeProcess {
+    child: Child,
+    url: String,
+}
+
+impl ServeProcess {
+    fn start() -> ServeProcess {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+            .args(["serve", "--port", "0"])
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("zerosum serve starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("piped stdout"))
+            .read_line(&mut line)
+            .expect("zerosum serve prints its address");
+        let url = line
+            .split_whitespace()
+            .find(|word| word.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no address in `{line}`"))
+            .to_string();
+        ServeProcess { child, url }
+    }
+}
+
+impl Drop for ServeProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The page as the test reads it.
+struct Page {
+    driver: WebDriver,
+}
+
+impl Page {
+    /// What the page shows: turn and result text, the game JSON, whether a human may click,
+    /// and counts of what the board draws.
+    fn snapshot(&self) -> Value {
+        self.driver.execute(
+            "const q = (s) => document.querySelectorAll('#board ' + s).length;
+             return {
+               turn: document.getElementById('turn').textContent,
+               result: document.getElementById('result').textContent,
+               notice: document.getElementById('error').hidden ? '' : document.getElementById('error').textContent,
+               game: page.latest && page.latest.game,
+               thinking: page.latest && page.latest.thinking,
+               playable: q('[data-move]'),
+               cells: q('.cell'),
+               stones: q('.stone:not(.pv .stone)'),
+               atoms: q('.atom'),
+               last: q('.last-mark'),
+               wins: q('.win-mark'),
+               pv: q('.pv'),
+               search: document.getElementById('search').textContent,
+             };",
+            json!([]),
+        )
+    }
+
+    /// Polls the page until `ready` holds for its snapshot, which it returns.
+    fn wait_for(&self, what: &str, ready: impl Fn(&Value) -> bool) -> Value {
+        let started = Instant::now();
+        loop {
+            let snapshot = self.snapshot();
+            if ready(&snapshot) {
+                return snapshot;
+            }
+            assert!(
+                started.elapsed() < PATIENCE,
+                "waited in vain for {what}; the page shows {snapshot:#}"
+            );
+            sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Waits until the human may click or the game is over.
+    fn wait_for_turn(&self) -> Value {
+        self.wait_for("the human's turn or the end", |s| {
+            !s["result"].as_str().unwrap_or_default().is_empty()
+                || (s["playable"].as_u64() > Some(0) && s["thinking"].is_null())
+        })
+    }
+
+    /// Starts `spec` (in its canonical spelling) with the page as first player against `engine`, by the setup form.
+    fn new_game(&self, spec: &str, engine: &str) -> Value {
+        self.driver.execute(
+            "document.getElementById('spec').value = arguments[0];
+             document.getElementById('family').value = arguments[0].split(':')[0];
+             document.getElementById('first').value = 'human';
+             document.getElementById('second').value = arguments[1];",
+            json!([spec, engine]),
+        );
+        let started = Instant::now();
+        self.driver.click("#new");
+        let state = self.wait_for("the new game", |s| {
+            s["game"]["spec"] == spec && s["game"]["ply"] == 0 && s["playable"] != 0
+        });
+        eprintln!(
+            "{spec}: new game drawn {} ms after the click",
+            started.elapsed().as_millis()
+        );
+        state
+    }
+
+    /// Clicks the first of `moves` the board offers, then waits for the engine's reply.
+    fn play_one_of(&self, moves: &[&str]) -> Value {
+        let before = self.wait_for_turn();
+        let ply = before["game"]["ply"].as_u64().unwrap();
+        let legal: Vec<&str> = before["game"]["legal_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        let chosen = moves
+            .iter()
+            .find(|mv| legal.contains(mv))
+            .copied()
+            .unwrap_or(legal[0]);
+        self.driver
+            .click(&format!("#board [data-move=\"{chosen}\"]"));
+        let after = self.wait_for("the move and the reply", |s| {
+            let played = s["game"]["ply"].as_u64().unwrap_or(0);
+            !s["result"].as_str().unwrap_or_default().is_empty()
+                || (played >= ply + 2 && s["thinking"].is_null())
+        });
+        assert_eq!(after["game"]["moves"][ply as usize], chosen, "{after:#}");
+        assert_eq!(after["notice"], "", "{after:#}");
+        after
+    }
+
+    fn save_screenshot(&self, family: &str) {
+        let directory = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshots");
+        std::fs::create_dir_all(&directory).expect("the screenshot folder");
+        let png = self.driver.screenshot();
+        assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
+        std::fs::write(directory.join(format!("{family}.png")), png).expect("screenshot saved");
+    }
+}
+
+fn text(value: &Value) -> &str {
+    value.as_str().unwrap_or_default()
+}
+
+#[test]
+fn the_page_plays_every_family_in_chromium() {
+    let Some(browser) = Browser::find() else {
+        assert!(
+            std::env::var_os("ZEROSUM_REQUIRE_BROWSER").is_none(),
+            "ZEROSUM_REQUIRE_BROWSER is set but chromium or chromedriver is missing"
+        );
+        eprintln!(
+            "skipped: the browser test needs chromium and chromedriver on PATH \
+             (Debian: apt-get install chromium chromium-driver)"
+        );
+        return;
+    };
+    let server = ServeProcess::start();
+    let page = Page {
+        driver: WebDriver::start(&browser),
+    };
+
+    let loading = Instant::now();
+    page.driver.goto(&server.url);
+    let opening = page.wait_for("the opening game", |s| s["playable"] == 9);
+    eprintln!(
+        "page loaded and its game drawn in {} ms",
+        loading.elapsed().as_millis()
+    );
+    assert!(
+        text(&opening["turn"]).starts_with("Your move: X"),
+        "{opening:#}"
+    );
+
+    // Tic-tac-toe, the whole game: the engine never loses.
+    page.new_game("mnk:3x3x3", "engine:time=0.1");
+    let mut state = page.snapshot();
+    while text(&state["result"]).is_empty() {
+        state = page.play_one_of(&["b2", "a1", "c3", "c1", "a3", "b1", "a2", "c2", "b3"]);
+        let ply = state["game"]["ply"].as_u64().unwrap();
+        assert_eq!(state["cells"], 9);
+        assert_eq!(state["stones"].as_u64(), Some(ply), "{state:#}");
+        assert_eq!(state["last"], 1);
+        if text(&state["result"]).is_empty() {
+            let last = text(&state["game"]["board"]["last_move"]);
+            assert!(
+                text(&state["turn"]).contains(&format!("Last move: {last}.")),
+                "{state:#}"
+            );
+        }
+    }
+    assert_eq!(text(&state["turn"]), "Game over:");
+    assert!(
+        ["draw", "second player wins"].contains(&text(&state["result"])),
+        "the engine lost: {state:#}"
+    );
+    assert_eq!(state["playable"], 0, "a finished board takes no clicks");
+    page.save_screenshot("mnk");
+
+    // Connect Four: discs fall to the bottom of the clicked column.
+    page.new_game("connectx:6x7x4", "engine:time=0.1");
+    for _ in 0..3 {
+        state = page.play_one_of(&["4", "3", "5"]);
+    }
+    assert_eq!(state["stones"], 6, "{state:#}");
+    assert_eq!(state["game"]["board"]["cells"][5][3], "X", "{state:#}");
+    assert!(
+        text(&state["turn"]).starts_with("Your move: X"),
+        "{state:#}"
+    );
+    assert!(text(&state["search"]).contains("depth"), "{state:#}");
+    page.save_screenshot("connectx");
+
+    // Hex: 121 hexagons, stones where clicked.
+    page.new_game("hex:11", "engine:time=0.1");
+    for _ in 0..3 {
+        state = page.play_one_of(&["f6", "e7", "g5", "d8"]);
+    }
+    assert_eq!(state["cells"], 121);
+    assert_eq!(state["stones"], 6, "{state:#}");
+    assert!(
+        text(&state["turn"]).starts_with("Your move: Black"),
+        "{state:#}"
+    );
+    page.save_screenshot("hex");
+
+    // Atoll: the islands' stones are drawn from the start.
+    let atoll = page.new_game("atoll:standard", "engine:time=0.1");
+    let island_stones = atoll["stones"].as_u64().unwrap();
+    assert!(island_stones >= 8, "{atoll:#}");
+    for _ in 0..3 {
+        state = page.play_one_of(&["f6", "e6", "g6", "f5"]);
+    }
+    assert_eq!(
+        state["stones"].as_u64(),
+        Some(island_stones + 6),
+        "{state:#}"
+    );
+    page.save_screenshot("atoll");
+
+    // Unstable: atoms, and a cell owned by the engine is not offered.
+    page.new_game("unstable:10x6", "engine:time=0.1");
+    for _ in 0..3 {
+        state = page.play_one_of(&["E3", "A1", "J6", "E4", "D3"]);
+    }
+    assert!(state["atoms"].as_u64() >= Some(4), "{state:#}");
+    let theirs = page.driver.execute(
+        "const cells = page.latest.game.board.cells; const names = [];
+         cells.forEach((row, r) => row.forEach((n, c) => { if (n < 0) names.push(String.fromCharCode(65 + r) + (c + 1)); }));
+         return names.filter((name) => document.querySelector(`#board [data-move=\"${name}\"]`)).length;",
+        json!([]),
+    );
+    assert_eq!(theirs, 0, "the engine's cells cannot be played");
+    page.save_screenshot("unstable");
+
+    // A bad move typed by keyboard is refused with a message on the page, not a crash.
+    page.driver
+        .execute("document.getElementById('move').value = 'Z99';", json!([]));
+    page.driver.click("#entry button[type=submit]");
+    let refused = page.wait_for("the refusal", |s| !text(&s["notice"]).is_empty());
+    assert!(text(&refused["notice"]).contains("Z99"), "{refused:#}");
+    drop(server);
+    let gone = page.wait_for("the server-gone banner", |_| {
+        page.driver.execute(
+            "return !document.getElementById('banner').hidden;",
+            json!([]),
+        ) == true
+    });
+    drop(gone);
+}
