@@ -30,13 +30,14 @@ function showError(message) {
 
 async function post(command) {
   if (!page.session) return showError("Not connected to the server yet.");
+  // Cleared before sending, not on success: the server may report an error through the event
+  // stream before this request's answer arrives, and that message must stay.
+  showError("");
   try {
     const response = await fetch("/command?session=" + page.session, { method: "POST", body: JSON.stringify(command) });
     if (!response.ok) {
       const body = await response.json().catch(() => ({ error: response.statusText }));
       showError(body.error || "the server refused the command");
-    } else {
-      showError("");
     }
   } catch (e) {
     showError("The server cannot be reached: " + e.message);
