@@ -108,3 +108,62 @@ impl Drop for PageTournament {
         self.stop.store(true, Ordering::Relaxed);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::Input;
+    use serde_json::Value;
+    use std::sync::mpsc::channel;
+    use std::time::Duration;
+
+    fn request(players: &[&str]) -> TournamentRequest {
+        TournamentRequest {
+            players: players.iter().map(|p| p.to_string()).collect(),
+            games: vec!["connect4".into()],
+            seconds: 0.05,
+            rounds: 5,
+        }
+    }
+
+    #[test]
+    fn only_programs_the_page_may_name_enter() {
+        let engines = EngineList::default();
+        for players in [
+            &["human", "quasi"][..],
+            &["cmd=/bin/sh,proto=gtp", "quasi"],
+            &["quasi"],
+        ] {
+            assert!(PageTournament::start(request(players), &engines).is_err());
+        }
+        let mut slow = request(&["quasi", "random"]);
+        slow.seconds = 120.0;
+        assert!(PageTournament::start(slow, &engines).is_err());
+    }
+
+    #[test]
+    fn dropping_the_tournament_stops_it_after_the_game_under_way() {
+        let tournament = PageTournament::start(
+            request(&["engine:time=0.05", "quasi"]),
+            &EngineList::default(),
+        )
+        .unwrap();
+        let (watcher, events) = channel();
+        tournament.feed.watch(watcher);
+        drop(tournament);
+        let over = loop {
+            let Input::Tournament { event, .. } = events
+                .recv_timeout(Duration::from_secs(20))
+                .expect("the tournament ends")
+            else {
+                panic!("a feed sends tournament events only");
+            };
+            let event: Value = serde_json::from_str(&event).unwrap();
+            if event["over"] == true {
+                break event;
+            }
+        };
+        assert_eq!(over["games_total"], 10);
+        assert!(over["games_played"].as_u64() <= Some(1), "{over}");
+    }
+}
