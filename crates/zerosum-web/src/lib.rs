@@ -7,7 +7,7 @@
 //! - `GET /events`: opens a tab's event stream and with it a [`session`], a game of its own
 //!   running on a thread of its own; the stream's first event names the session. A tab also
 //!   watches a tournament: the one the server was given ([`Server::watching`], for
-//!   `zerosum tournament --serve`) or one it started ([`page_tournament`]);
+//!   `zerosum tournament --serve`) or one it started (see `page_tournament`);
 //! - `POST /command?session=ID`: one JSON [`messages::Command`] for that session; `204` when
 //!   it was handed over, `400`/`404` with `{"error": ...}` when it cannot be read or the
 //!   session is gone. Whatever a command leads to comes back on the event stream.
