@@ -166,6 +166,7 @@ impl TournamentSettings {
                 adjudicate_nodes: self.adjudicate_nodes,
             },
             concurrency,
+            observer: None,
         })
     }
 }

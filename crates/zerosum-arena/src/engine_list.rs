@@ -85,6 +85,11 @@ impl EngineList {
         Ok(EngineList { entries })
     }
 
+    /// The names of the listed engines, in the file's order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.entries.iter().map(|(name, _)| name.as_str())
+    }
+
     /// The player spec for `player`: a listed engine's spec for its name, else `player` as is.
     pub fn resolve(&self, player: &str) -> String {
         self.entries
@@ -116,6 +121,7 @@ mod tests {
             "cmd=/bin/mybot --fast,proto=gtp,name=mybot"
         );
         assert_eq!(list.resolve("quasi"), "quasi");
+        assert_eq!(list.names().collect::<Vec<_>>(), ["mybot"]);
         std::fs::remove_file(path).unwrap();
     }
 

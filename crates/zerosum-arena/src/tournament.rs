@@ -15,7 +15,7 @@ use zerosum_core::GameSpec;
 use crate::player::Player;
 use crate::players::PlayerSpec;
 use crate::record::GameRecord;
-use crate::referee::{play_game, RefereeOptions};
+use crate::referee::{play_game, RefereeEvent, RefereeOptions};
 
 /// Builds a fresh player for each game.
 pub type PlayerFactory = Arc<dyn Fn() -> Box<dyn Player> + Send + Sync>;
@@ -119,6 +119,10 @@ pub enum TournamentEvent<'a> {
     Finished(GameRecord),
 }
 
+/// Watches the games of a tournament move by move: called with the scheduled game and each
+/// [`RefereeEvent`] of it, on the thread that plays the game (so it must be quick).
+pub type GameObserver = Arc<dyn Fn(&ScheduledGame, RefereeEvent<'_>) + Send + Sync>;
+
 /// Players, games and rules, ready to run.
 pub struct Tournament {
     pub entrants: Vec<Entrant>,
@@ -126,6 +130,8 @@ pub struct Tournament {
     pub options: RefereeOptions,
     /// Games played at once (at least 1).
     pub concurrency: usize,
+    /// Sees every game's start and moves, if set.
+    pub observer: Option<GameObserver>,
 }
 
 impl Tournament {
@@ -183,7 +189,11 @@ impl Tournament {
             [(first.factory)(), (second.factory)()],
             &self.options,
             scheduled.seed,
-            &mut |_| {},
+            &mut |event| {
+                if let Some(observer) = &self.observer {
+                    observer(scheduled, event);
+                }
+            },
         );
         GameRecord {
             game: scheduled.game,
@@ -201,5 +211,49 @@ impl Tournament {
             reason: played.reason,
             seed: scheduled.seed,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+
+    #[test]
+    fn the_observer_sees_every_start_and_move() {
+        let starts = Arc::new(AtomicUsize::new(0));
+        let moves = Arc::new(AtomicUsize::new(0));
+        let (seen_starts, seen_moves) = (starts.clone(), moves.clone());
+        let specs: Vec<GameSpec> = vec!["tictactoe".parse().unwrap()];
+        let tournament = Tournament {
+            entrants: ["quasi", "random"]
+                .map(|name| Entrant::from_spec(&name.parse().unwrap(), name.into()))
+                .to_vec(),
+            games: round_robin(2, &specs, 1, 7),
+            options: RefereeOptions {
+                time: crate::TimeControl::per_move(1.0),
+                max_moves: None,
+                adjudicate_nodes: None,
+            },
+            concurrency: 1,
+            observer: Some(Arc::new(move |_, event| match event {
+                RefereeEvent::Started { game } => {
+                    assert_eq!(game.ply(), 0);
+                    seen_starts.fetch_add(1, Ordering::Relaxed);
+                }
+                RefereeEvent::Moved { .. } => {
+                    seen_moves.fetch_add(1, Ordering::Relaxed);
+                }
+            })),
+        };
+        let mut played = 0;
+        tournament.run(&HashSet::new(), |event| {
+            if let TournamentEvent::Finished(record) = event {
+                played += record.moves.len();
+            }
+            ControlFlow::Continue(())
+        });
+        assert_eq!(starts.load(Ordering::Relaxed), 2);
+        assert_eq!(moves.load(Ordering::Relaxed), played);
     }
 }

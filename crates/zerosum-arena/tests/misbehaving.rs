@@ -154,6 +154,7 @@ fn a_tournament_of_misbehaving_players_finishes() {
         entrants,
         options: options(),
         concurrency: 2,
+        observer: None,
     };
     let mut finished = Vec::new();
     tournament.run(&HashSet::new(), |event| {

@@ -20,8 +20,6 @@ function sideLabel(game, side) {
   return colour[0].toUpperCase() + colour.slice(1);
 }
 
-function seconds(ms) { return (ms / 1000).toFixed(1) + " s"; }
-
 function showError(message) {
   const error = $("error");
   error.textContent = message;
@@ -97,7 +95,9 @@ function render() {
   const toMove = latestGame.to_move;
   const myTurn = live && !state.result && state.humans[toMove === "first" ? 0 : 1] && !state.thinking;
   const pv = live && page.search && page.search.line ? { side: page.search.side, moves: page.search.line.pv } : null;
+  const focused = $("board").contains(document.activeElement);
   $("board").innerHTML = Board.draw(game, { playable: myTurn, pv });
+  Keyboard.mark($("board"), focused);
   const name = state.players[toMove === "first" ? 0 : 1];
   let turn;
   if (!live) turn = `Viewing move ${ply} of ${latestGame.ply}.`;
@@ -111,9 +111,13 @@ function render() {
   $("notation").textContent = family ? family.notation : "";
   $("result").textContent = live && state.result ? state.result : "";
   $("swap-move").hidden = !(myTurn && latestGame.legal_moves.includes("swap"));
-  $("players").innerHTML = ["first", "second"].map((side, i) =>
-    `<tr class="${side === toMove && !state.result ? "to-move" : ""}"><td>${sideLabel(latestGame, side)}</td>` +
-    `<td>${Board.esc(state.players[i])}</td><td>${seconds(state.used_ms[i])}</td></tr>`).join("");
+  const running = state.result ? null : toMove;
+  $("players").innerHTML = "<tr><th></th><th>Player</th><th>Move clock</th><th>Used</th></tr>" +
+    ["first", "second"].map((side, i) =>
+      `<tr class="${side === running ? "to-move" : ""}"><td>${sideLabel(latestGame, side)}</td>` +
+      `<td>${Board.esc(state.players[i])}</td>` +
+      Clocks.cells(state.limit_ms[i], state.used_ms[i], state.turn_ms, side === running) + "</tr>").join("");
+  Clocks.start();
   $("moves").innerHTML = latestGame.moves.map((m, i) =>
     `<li data-ply="${i + 1}" class="${i + 1 === ply ? "viewed" : ""}">${Board.esc(m)}</li>`).join("");
   renderSearch();
@@ -154,11 +158,17 @@ function connect() {
       page.latest = null;
       page.positions = [];
       page.search = null;
-      if (!page.catalog) { page.catalog = message.catalog; fillSetup(message.catalog); }
+      if (!page.catalog) {
+        page.catalog = message.catalog;
+        fillSetup(message.catalog);
+        Tournament.fill(message.catalog);
+      }
     } else if (message.type === "state") {
       takeState(message);
     } else if (message.type === "search") {
       page.search = { ...message, ply: (page.latest ? page.latest.game.ply : 0) + 1 };
+    } else if (message.type === "tournament") {
+      Tournament.take(message);
     } else if (message.type === "error") {
       showError(message.message);
     }
@@ -189,6 +199,7 @@ $("board").addEventListener("click", (e) => {
   const target = e.target.closest("[data-move]");
   if (target) post({ type: "move", move: target.dataset.move });
 });
+Keyboard.attach($("board"), (move) => post({ type: "move", move }));
 $("undo").addEventListener("click", () => { page.search = null; post({ type: "undo" }); });
 $("swap").addEventListener("click", () => post({ type: "swap" }));
 $("nav-start").addEventListener("click", () => view(0));

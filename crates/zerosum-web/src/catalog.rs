@@ -1,8 +1,10 @@
 //! What the page offers to choose from: the game families with example specs, the course
-//! presets' boards and the built-in players. Sent to every tab in its `hello` event.
+//! presets' boards, the built-in players and the external engines the server was configured
+//! with; and [`page_player`], which reads a player the page names and refuses any other.
+//! Sent to every tab in its `hello` event.
 
 use serde_json::{json, Value};
-use zerosum_arena::PRESETS;
+use zerosum_arena::{EngineList, PlayerKind, PlayerSpec, PRESETS};
 use zerosum_games::FAMILIES;
 
 /// Example specs per family, the first being the family's default on the page.
@@ -28,9 +30,27 @@ const PLAYERS: &[(&str, &str)] = &[
     ("Random (R4nd0m / L0)", "random"),
 ];
 
+/// Reads a player the page names: `human`, a built-in player spec (`engine:time=0.5`, `quasi`,
+/// `random`) or the name of one of `engines`. Programs named any other way (`cmd=`, `java:`)
+/// are refused, since anyone who can reach the page could name any command.
+pub fn page_player(text: &str, engines: &EngineList) -> Result<PlayerSpec, String> {
+    let resolved = engines.resolve(text);
+    let spec: PlayerSpec = resolved.parse().map_err(|error| format!("{error}"))?;
+    let listed = resolved != text;
+    match spec.kind {
+        PlayerKind::External(_) if listed => Ok(spec),
+        PlayerKind::External(_) | PlayerKind::Java(_) => Err(format!(
+            "`{text}`: the page plays built-in players and the engines the server was started \
+             with (--engines) only"
+        )),
+        _ => Ok(spec),
+    }
+}
+
 /// The catalog as JSON: `families` (name, forms, rules, notation, examples), `presets`
-/// (name, description, games) and `players` (label, spec).
-pub fn catalog() -> Value {
+/// (name, description, games, seconds per move, rounds) and `players` (label, spec; the
+/// built-in ones, then `engines` by name).
+pub fn catalog(engines: &EngineList) -> Value {
     let families: Vec<Value> = FAMILIES
         .iter()
         .map(|family| {
@@ -54,12 +74,19 @@ pub fn catalog() -> Value {
                 "name": preset.name,
                 "description": preset.description,
                 "games": preset.games,
+                "seconds_per_move": preset.seconds_per_move,
+                "rounds": preset.rounds,
             })
         })
         .collect();
     let players: Vec<Value> = PLAYERS
         .iter()
         .map(|(label, spec)| json!({"label": label, "spec": spec}))
+        .chain(
+            engines
+                .names()
+                .map(|name| json!({"label": format!("{name} (external)"), "spec": name})),
+        )
         .collect();
     json!({"families": families, "presets": presets, "players": players})
 }
@@ -67,7 +94,6 @@ pub fn catalog() -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use zerosum_arena::PlayerSpec;
     use zerosum_core::GameSpec;
 
     #[test]
@@ -81,7 +107,27 @@ mod tests {
         }
         assert_eq!(EXAMPLES.len(), FAMILIES.len());
         for (_, spec) in PLAYERS {
-            spec.parse::<PlayerSpec>().unwrap();
+            page_player(spec, &EngineList::default()).unwrap();
         }
+    }
+
+    #[test]
+    fn only_listed_programs_are_played() {
+        let path =
+            std::env::temp_dir().join(format!("zerosum-web-engines-{}.json", std::process::id()));
+        std::fs::write(
+            &path,
+            r#"{"engines": [{"name": "mybot", "cmd": "/bin/mybot", "proto": "gtp"}]}"#,
+        )
+        .unwrap();
+        let engines = EngineList::load(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        let listed = page_player("mybot", &engines).unwrap();
+        assert!(matches!(listed.kind, PlayerKind::External(_)));
+        assert!(page_player("cmd=/bin/sh,proto=gtp", &engines).is_err());
+        assert!(page_player("java:Foo,cp=/tmp", &engines).is_err());
+        assert!(page_player("mybot", &EngineList::default()).is_err());
+        let offered = catalog(&engines)["players"].to_string();
+        assert!(offered.contains(r#""spec":"mybot""#), "{offered}");
     }
 }

@@ -5,13 +5,15 @@
 //!
 //! - `GET /` and its script and style: the page, embedded in the binary (it works offline);
 //! - `GET /events`: opens a tab's event stream and with it a [`session`], a game of its own
-//!   running on a thread of its own; the stream's first event names the session;
+//!   running on a thread of its own; the stream's first event names the session. A tab also
+//!   watches a tournament: the one the server was given ([`Server::watching`], for
+//!   `zerosum tournament --serve`) or one it started (see `page_tournament`);
 //! - `POST /command?session=ID`: one JSON [`messages::Command`] for that session; `204` when
 //!   it was handed over, `400`/`404` with `{"error": ...}` when it cannot be read or the
 //!   session is gone. Whatever a command leads to comes back on the event stream.
 //!
 //! Threads: one per connection (blocked in I/O), one per open tab (its session, asleep on its
-//! channel while nobody plays), one per engine move under way. Nothing polls: an idle server
+//! channel while nobody plays), one per engine move under way, one per page tournament. Nothing polls: an idle server
 //! uses no CPU. A closed tab is seen at once (its stream's socket reads end of file) and stops
 //! its game and any search.
 
@@ -20,7 +22,10 @@ mod engine_move;
 pub mod http;
 pub mod messages;
 mod page;
+mod page_tournament;
 pub mod server;
 mod session;
+pub mod tournament_feed;
 
 pub use server::Server;
+pub use tournament_feed::TournamentFeed;

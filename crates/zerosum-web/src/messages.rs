@@ -4,16 +4,18 @@
 //! - `hello`: `session` (the id to post commands with) and `catalog` (games, presets, players);
 //! - `state`: after every change, the whole game: `game` (the [`zerosum_core::DynGame`] JSON),
 //!   `players` (names), `humans` (which sides the page plays), `thinking` (the side an engine
-//!   is searching for, or null), `used_ms` (time each side has used), `result` (null while the
-//!   game goes on, else e.g. `first player wins`);
+//!   is searching for, or null), `used_ms` (time each side has used), `limit_ms` (each side's
+//!   time for a move, null when unlimited), `turn_ms` (how long the side to move has had the
+//!   turn), `result` (null while the game goes on, else e.g. `first player wins`);
 //! - `search`: an engine's line for the move it just played: `side`, `move`, `line`
 //!   ([`SearchLine`]) or `comment` (its raw text when it is no search line);
+//! - `tournament`: the tournament the tab watches (see [`crate::tournament_feed`]);
 //! - `error`: `message`, for a command that could not be carried out.
 
 use serde::{Deserialize, Serialize};
 
 /// What the page asks for.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Command {
     /// A new game of `spec` between `players` (first, second), each `human` (the page) or a
@@ -28,6 +30,14 @@ pub enum Command {
     Undo,
     /// The players exchange sides; the game goes on from the same position.
     Swap,
+    /// Start a round robin of `players` (built-in player specs or configured engine names) over
+    /// `games` (game specs), `rounds` times, `seconds` per move; the tab then watches it.
+    Tournament {
+        players: Vec<String>,
+        games: Vec<String>,
+        seconds: f64,
+        rounds: usize,
+    },
 }
 
 /// An engine's report on the move it played, read from its comment
@@ -107,6 +117,11 @@ mod tests {
         let played: Command = serde_json::from_str(r#"{"type":"move","move":"b2"}"#).unwrap();
         assert_eq!(played, Command::Move { text: "b2".into() });
         assert!(serde_json::from_str::<Command>(r#"{"type":"resign"}"#).is_err());
+        let tournament: Command = serde_json::from_str(
+            r#"{"type":"tournament","players":["quasi","random"],"games":["tictactoe"],"seconds":0.1,"rounds":2}"#,
+        )
+        .unwrap();
+        assert!(matches!(tournament, Command::Tournament { rounds: 2, .. }));
         assert!(serde_json::from_str::<Command>(r#"{"type":"move","move":"b2","x":1}"#).is_err());
     }
 

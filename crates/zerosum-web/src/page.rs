@@ -25,6 +25,21 @@ pub const ASSETS: &[Asset] = &[
         body: include_str!("../page/board.js"),
     },
     Asset {
+        path: "/clocks.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../page/clocks.js"),
+    },
+    Asset {
+        path: "/keyboard.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../page/keyboard.js"),
+    },
+    Asset {
+        path: "/tournament.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../page/tournament.js"),
+    },
+    Asset {
         path: "/style.css",
         content_type: "text/css; charset=utf-8",
         body: include_str!("../page/style.css"),

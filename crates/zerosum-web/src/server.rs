@@ -12,11 +12,13 @@ use std::thread;
 use std::time::Duration;
 
 use serde_json::json;
+use zerosum_arena::EngineList;
 
 use crate::http::{read_request, respond, start_event_stream, Request};
 use crate::messages::Command;
 use crate::page::asset;
 use crate::session::{Input, Session};
+use crate::tournament_feed::TournamentFeed;
 
 /// How long a connection may take to send its request.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
@@ -24,10 +26,20 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 /// The open sessions by id: where to send their commands.
 type Sessions = Arc<Mutex<HashMap<u64, Sender<Input>>>>;
 
+/// What every session of a server shares.
+#[derive(Default)]
+pub struct ServerSettings {
+    /// The external engines the page may name as players.
+    pub engines: EngineList,
+    /// The tournament every tab watches until it starts one of its own.
+    pub watched: Option<TournamentFeed>,
+}
+
 /// A bound server, ready to [`Server::run`].
 pub struct Server {
     listener: TcpListener,
     sessions: Sessions,
+    settings: Arc<ServerSettings>,
 }
 
 impl Server {
@@ -36,7 +48,24 @@ impl Server {
         Ok(Server {
             listener: TcpListener::bind(address)?,
             sessions: Arc::default(),
+            settings: Arc::default(),
         })
+    }
+
+    /// Offers the engines of `engines` as players (by name; no other program can be named).
+    pub fn with_engines(mut self, engines: EngineList) -> Server {
+        self.settings_mut().engines = engines;
+        self
+    }
+
+    /// Shows `feed`'s tournament to every tab.
+    pub fn watching(mut self, feed: TournamentFeed) -> Server {
+        self.settings_mut().watched = Some(feed);
+        self
+    }
+
+    fn settings_mut(&mut self) -> &mut ServerSettings {
+        Arc::get_mut(&mut self.settings).expect("settings are set before the server runs")
     }
 
     /// The address bound.
@@ -55,10 +84,11 @@ impl Server {
                 Err(error) => return Err(error),
             };
             let sessions = self.sessions.clone();
+            let settings = self.settings.clone();
             // Without a thread the connection is dropped; the server goes on.
             let _ = thread::Builder::new()
                 .name("zerosum-web-connection".into())
-                .spawn(move || serve_connection(stream, &sessions));
+                .spawn(move || serve_connection(stream, &sessions, settings));
         }
         Ok(())
     }
@@ -75,7 +105,7 @@ fn is_transient(error: &io::Error) -> bool {
 }
 
 /// Answers one request; an event stream keeps the connection as its session's.
-fn serve_connection(mut stream: TcpStream, sessions: &Sessions) {
+fn serve_connection(mut stream: TcpStream, sessions: &Sessions, settings: Arc<ServerSettings>) {
     // Errors below mean the browser went away: there is nobody left to tell.
     let _ = stream.set_read_timeout(Some(REQUEST_TIMEOUT));
     let request = match read_request(&mut stream) {
@@ -86,7 +116,7 @@ fn serve_connection(mut stream: TcpStream, sessions: &Sessions) {
         }
     };
     let _ = match (request.method.as_str(), request.path.as_str()) {
-        ("GET", "/events") => open_session(stream, sessions),
+        ("GET", "/events") => open_session(stream, sessions, settings),
         ("POST", "/command") => take_command(&mut stream, &request, sessions),
         ("GET", path) => match asset(path) {
             Some(asset) => respond(
@@ -131,7 +161,11 @@ fn take_command(stream: &mut TcpStream, request: &Request, sessions: &Sessions) 
 }
 
 /// Runs a session on this thread for the tab whose event stream `stream` is, until it closes.
-fn open_session(mut stream: TcpStream, sessions: &Sessions) -> io::Result<()> {
+fn open_session(
+    mut stream: TcpStream,
+    sessions: &Sessions,
+    settings: Arc<ServerSettings>,
+) -> io::Result<()> {
     stream.set_read_timeout(None)?;
     let watched = stream.try_clone()?;
     start_event_stream(&mut stream)?;
@@ -146,7 +180,7 @@ fn open_session(mut stream: TcpStream, sessions: &Sessions) -> io::Result<()> {
         .name("zerosum-web-watcher".into())
         .spawn(move || watch_for_close(watched, &watcher_inputs))?;
     let seed = RandomState::new().hash_one(id);
-    Session::new(id, stream.try_clone()?, inputs, seed).run(receiver);
+    Session::new(id, stream.try_clone()?, inputs, seed, settings).run(receiver);
     if let Ok(mut sessions) = sessions.lock() {
         sessions.remove(&id);
     }

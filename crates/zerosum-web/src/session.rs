@@ -3,6 +3,10 @@
 //! engine searches and the news that the tab closed. An engine's move is searched on a thread
 //! of its own ([`crate::engine_move`]), so neither the session nor any connection thread ever
 //! searches. When the tab closes, the session stops its search and ends.
+//!
+//! A session also passes on the events of the tournament its tab watches: the server's (see
+//! [`crate::server::ServerSettings::watched`]) or, once the tab starts one, its own, which it
+//! stops when the tab closes.
 
 use std::net::TcpStream;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,14 +15,16 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use zerosum_arena::{Player, PlayerKind, PlayerSpec};
+use zerosum_arena::{EngineList, Player, PlayerKind, PlayerSpec};
 use zerosum_core::{DynGame, GameSpec, Side, Status};
 use zerosum_games::new_game;
 
-use crate::catalog;
+use crate::catalog::{self, page_player};
 use crate::engine_move::{self, EngineReply};
 use crate::http::send_event;
 use crate::messages::{Command, SearchLine};
+use crate::page_tournament::{PageTournament, TournamentRequest};
+use crate::server::ServerSettings;
 
 /// The game a new tab starts with: tic-tac-toe, the page against the engine.
 const OPENING_SPEC: &str = "tictactoe";
@@ -32,6 +38,8 @@ pub enum Input {
     EngineReplied(EngineReply),
     /// The tab's event stream is gone.
     Closed,
+    /// A `tournament` event of the feed numbered `feed`.
+    Tournament { feed: u64, event: Arc<String> },
 }
 
 /// Who plays a side.
@@ -48,23 +56,40 @@ enum Seat {
 }
 
 impl Seat {
-    /// Reads `human` or a built-in player spec; programs that run other programs are refused,
-    /// since anyone who can reach the page could name any command.
-    fn parse(text: &str) -> Result<Seat, String> {
+    /// Reads `human`, a built-in player spec or a configured engine's name (see
+    /// [`page_player`]).
+    fn parse(text: &str, engines: &EngineList) -> Result<Seat, String> {
         if text.trim().eq_ignore_ascii_case("human") {
             return Ok(Seat::Human);
         }
-        let spec: PlayerSpec = text.parse().map_err(|error| format!("{error}"))?;
+        let spec = page_player(text, engines)?;
         match spec.kind {
             PlayerKind::Human => Ok(Seat::Human),
-            PlayerKind::External(_) => Err(format!(
-                "`{text}`: the page plays built-in players only (engine, quasi, random)"
-            )),
             _ => Ok(Seat::Program {
                 spec,
                 player: None,
                 prepared: false,
             }),
+        }
+    }
+
+    /// The time the seat's player takes for a move at most, when it has a limit: a built-in
+    /// engine's time setting (one second when it has no limit at all).
+    fn move_limit(&self) -> Option<Duration> {
+        match self {
+            Seat::Program {
+                spec:
+                    PlayerSpec {
+                        kind: PlayerKind::Engine(settings),
+                        ..
+                    },
+                ..
+            } => match (settings.time, settings.depth, settings.nodes) {
+                (Some(time), _, _) => Some(time),
+                (None, None, None) => Some(Duration::from_secs(1)),
+                _ => None,
+            },
+            _ => None,
         }
     }
 
@@ -103,38 +128,68 @@ pub struct Session {
     /// Set when a player failed: the game is over with this result.
     forfeit: Option<String>,
     seed: u64,
+    settings: Arc<ServerSettings>,
+    /// The feed whose tournament the tab is shown.
+    watching: Option<u64>,
+    /// The tournament this tab started, stopped when dropped.
+    tournament: Option<PageTournament>,
 }
 
 impl Session {
     /// A session for the tab whose event stream is `events`; `inputs` is the sending end of
     /// the channel [`Session::run`] reads.
-    pub fn new(id: u64, events: TcpStream, inputs: Sender<Input>, seed: u64) -> Session {
+    pub fn new(
+        id: u64,
+        events: TcpStream,
+        inputs: Sender<Input>,
+        seed: u64,
+        settings: Arc<ServerSettings>,
+    ) -> Session {
         let spec: GameSpec = OPENING_SPEC.parse().expect("the opening spec is valid");
         Session {
             id,
             events,
             inputs,
             game: new_game(&spec).expect("the opening game exists"),
-            seats: OPENING_PLAYERS.map(|text| Seat::parse(text).expect("valid opening players")),
+            seats: OPENING_PLAYERS.map(|text| {
+                Seat::parse(text, &EngineList::default()).expect("valid opening players")
+            }),
             used: [Duration::ZERO; 2],
             turn_started: Instant::now(),
             search: None,
             generations: 0,
             forfeit: None,
             seed,
+            settings,
+            watching: None,
+            tournament: None,
         }
     }
 
     /// Greets the tab, then serves it until it closes.
     pub fn run(mut self, inputs: Receiver<Input>) {
-        let hello =
-            json!({"type": "hello", "session": self.id.to_string(), "catalog": catalog::catalog()});
+        let hello = json!({
+            "type": "hello",
+            "session": self.id.to_string(),
+            "catalog": catalog::catalog(&self.settings.engines),
+        });
         if self.send(&hello).is_err() || self.send_state().is_err() {
             return;
+        }
+        if let Some(feed) = &self.settings.watched {
+            self.watching = Some(feed.id());
+            feed.watch(self.inputs.clone());
         }
         for input in inputs {
             let outcome = match input {
                 Input::Closed => break,
+                Input::Tournament { feed, event } => {
+                    if self.watching == Some(feed) && send_event(&mut self.events, &event).is_err()
+                    {
+                        break;
+                    }
+                    continue;
+                }
                 Input::Command(command) => self.obey(command),
                 Input::EngineReplied(reply) => self.take_reply(reply),
             };
@@ -166,6 +221,8 @@ impl Session {
             "humans": [self.seats[0].is_human(), self.seats[1].is_human()],
             "thinking": self.search.as_ref().map(|search| search.side.name()),
             "used_ms": self.used.map(|used| used.as_millis() as u64),
+            "limit_ms": self.seats.each_ref().map(|seat| seat.move_limit().map(|limit| limit.as_millis() as u64)),
+            "turn_ms": self.turn_started.elapsed().as_millis() as u64,
             "result": self.result(),
         });
         self.send(&state)
@@ -198,13 +255,36 @@ impl Session {
                 self.turn_started = Instant::now();
                 Ok(())
             }
+            Command::Tournament {
+                players,
+                games,
+                seconds,
+                rounds,
+            } => {
+                let request = TournamentRequest {
+                    players,
+                    games,
+                    seconds,
+                    rounds,
+                };
+                let tournament = PageTournament::start(request, &self.settings.engines)?;
+                self.watching = Some(tournament.feed.id());
+                tournament.feed.watch(self.inputs.clone());
+                // Replacing the tab's previous tournament stops it.
+                self.tournament = Some(tournament);
+                Ok(())
+            }
         }
     }
 
     fn new_game(&mut self, spec: &str, players: &[String; 2]) -> Result<(), String> {
         let spec: GameSpec = spec.parse().map_err(|error| format!("{error}"))?;
         let game = new_game(&spec).map_err(|error| format!("{error}"))?;
-        let seats = [Seat::parse(&players[0])?, Seat::parse(&players[1])?];
+        let engines = &self.settings.engines;
+        let seats = [
+            Seat::parse(&players[0], engines)?,
+            Seat::parse(&players[1], engines)?,
+        ];
         self.cancel_search();
         self.game = game;
         self.seats = seats;

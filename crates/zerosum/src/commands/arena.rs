@@ -17,6 +17,8 @@ use zerosum_arena::{
     TournamentEvent, TournamentSettings, PRESETS,
 };
 
+use zerosum_web::TournamentFeed;
+
 use super::parse_spec;
 
 /// The time control options shared by `play`, `match` and `tournament`.
@@ -91,6 +93,13 @@ pub struct TournamentArgs {
     /// played; its settings are those the record was started with.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["preset", "players", "games", "rounds", "scoring", "sprt", "seed", "record", "maxmoves", "adjudicate_nodes", "engines", "st", "tc"])]
     resume: Option<PathBuf>,
+    /// Also serve the page on this machine, where a browser watches the tournament live
+    /// (standings, crosstable and the game under way, move by move).
+    #[arg(long)]
+    serve: bool,
+    /// The port of --serve (0 picks a free one).
+    #[arg(long, default_value_t = 8080, requires = "serve")]
+    port: u16,
 }
 
 /// Options of `zerosum match`.
@@ -150,7 +159,11 @@ pub struct CommonArgs {
 /// `zerosum tournament`.
 pub fn tournament(args: &TournamentArgs) -> Result<()> {
     if let Some(path) = &args.resume {
-        return resume(path, args.common.concurrency);
+        return resume(
+            path,
+            args.common.concurrency,
+            args.serve.then_some(args.port),
+        );
     }
     let chosen = match (&args.preset, args.games.is_empty()) {
         (Some(name), _) => Some(preset(name).ok_or_else(|| {
@@ -199,13 +212,14 @@ pub fn tournament(args: &TournamentArgs) -> Result<()> {
         settings,
         &args.common,
         chosen.map_or("tournament", |p| p.name),
+        args.serve.then_some(args.port),
     )
 }
 
 /// `zerosum match`.
 pub fn play_match(args: &MatchArgs) -> Result<()> {
     if let Some(path) = &args.resume {
-        return resume(path, args.common.concurrency);
+        return resume(path, args.common.concurrency, None);
     }
     let engines = engine_list(&args.common)?;
     let settings = TournamentSettings {
@@ -222,7 +236,7 @@ pub fn play_match(args: &MatchArgs) -> Result<()> {
         sprt: args.common.sprt.clone(),
         seed: args.common.seed.unwrap_or_else(clock_seed),
     };
-    start(settings, &args.common, "match")
+    start(settings, &args.common, "match", None)
 }
 
 /// The engine list of --engines, or an empty one.
@@ -263,9 +277,15 @@ fn timestamp() -> String {
     )
 }
 
-/// Checks the settings, creates the record and runs.
-fn start(settings: TournamentSettings, common: &CommonArgs, label: &str) -> Result<()> {
-    let tournament = settings.prepare(common.concurrency)?;
+/// Checks the settings, creates the record and runs, serving the page on `serve`'s port if
+/// given.
+fn start(
+    settings: TournamentSettings,
+    common: &CommonArgs,
+    label: &str,
+    serve: Option<u16>,
+) -> Result<()> {
+    let mut tournament = settings.prepare(common.concurrency)?;
     let scoring: Scoring = settings.scoring.parse()?;
     let sprt = settings
         .sprt
@@ -286,14 +306,17 @@ fn start(settings: TournamentSettings, common: &CommonArgs, label: &str) -> Resu
         path.display(),
         path.display()
     );
-    run(&tournament, scoring, sprt, writer, Vec::new())
+    let feed = serve
+        .map(|port| serve_tournament(&settings, &mut tournament, scoring, &[], port))
+        .transpose()?;
+    run(&tournament, scoring, sprt, writer, Vec::new(), feed)
 }
 
-/// Continues the tournament a record file holds.
-fn resume(path: &Path, concurrency: usize) -> Result<()> {
+/// Continues the tournament a record file holds, serving the page on `serve`'s port if given.
+fn resume(path: &Path, concurrency: usize, serve: Option<u16>) -> Result<()> {
     let (writer, contents) = RecordWriter::resume::<TournamentSettings>(path)?;
     let settings = contents.settings;
-    let tournament = settings
+    let mut tournament = settings
         .prepare(concurrency)
         .with_context(|| format!("the settings in {}", path.display()))?;
     let scoring: Scoring = settings.scoring.parse()?;
@@ -320,7 +343,31 @@ fn resume(path: &Path, concurrency: usize) -> Result<()> {
         contents.games.len(),
         tournament.games.len()
     );
-    run(&tournament, scoring, sprt, writer, contents.games)
+    let feed = serve
+        .map(|port| serve_tournament(&settings, &mut tournament, scoring, &contents.games, port))
+        .transpose()?;
+    run(&tournament, scoring, sprt, writer, contents.games, feed)
+}
+
+/// Serves the page on `port`, showing `tournament` (of which `played` are over) live.
+fn serve_tournament(
+    settings: &TournamentSettings,
+    tournament: &mut Tournament,
+    scoring: Scoring,
+    played: &[GameRecord],
+    port: u16,
+) -> Result<TournamentFeed> {
+    let names = tournament.entrants.iter().map(|e| e.name.clone()).collect();
+    let feed = TournamentFeed::new(
+        names,
+        scoring,
+        tournament.games.len(),
+        &settings.time,
+        played.to_vec(),
+    );
+    tournament.observer = Some(feed.observer());
+    super::web::serve_in_background(feed.clone(), port)?;
+    Ok(feed)
 }
 
 /// Plays what is left, printing each finished game, and prints the standings.
@@ -330,6 +377,7 @@ fn run(
     sprt: Option<SprtParams>,
     mut writer: RecordWriter,
     mut records: Vec<GameRecord>,
+    feed: Option<TournamentFeed>,
 ) -> Result<()> {
     let names: Vec<String> = tournament.entrants.iter().map(|e| e.name.clone()).collect();
     let done: HashSet<usize> = records.iter().map(|r| r.game).collect();
@@ -342,6 +390,9 @@ fn run(
     let mut failure = None;
     let mut out = std::io::stdout();
     tournament.run(&done, |event| {
+        if let Some(feed) = &feed {
+            feed.report(&event);
+        }
         let TournamentEvent::Finished(record) = event else {
             return ControlFlow::Continue(());
         };
@@ -369,6 +420,9 @@ fn run(
         flow
     });
     bar.finish_and_clear();
+    if let Some(feed) = &feed {
+        feed.finish();
+    }
     if let Some(error) = failure {
         bail!("{error}; the games finished so far are in the record, resume to continue");
     }

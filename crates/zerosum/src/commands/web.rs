@@ -1,11 +1,14 @@
-//! `zerosum serve`: the browser UI.
+//! `zerosum serve`: the browser UI; and the page of `zerosum tournament --serve`.
 
 use std::net::{IpAddr, Ipv4Addr};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
+use std::thread;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use zerosum_web::Server;
+use zerosum_arena::EngineList;
+use zerosum_web::{Server, TournamentFeed};
 
 #[derive(Args)]
 pub struct ServeArgs {
@@ -18,12 +21,22 @@ pub struct ServeArgs {
     /// Open the page in the default browser.
     #[arg(long)]
     open: bool,
+    /// A JSON file of external engines the page offers as players, by name (no other program
+    /// can be named from the page): {"engines": [{"name": "mybot", "cmd": "/path/to/mybot",
+    /// "proto": "gtp"}]}.
+    #[arg(long, value_name = "FILE")]
+    engines: Option<PathBuf>,
 }
 
 /// Serves the page until the process is killed; prints the address first.
 pub fn serve(args: &ServeArgs) -> Result<()> {
+    let engines = match &args.engines {
+        Some(path) => EngineList::load(path)?,
+        None => EngineList::default(),
+    };
     let server = Server::bind((args.bind, args.port))
-        .with_context(|| format!("cannot listen on {}:{}", args.bind, args.port))?;
+        .with_context(|| format!("cannot listen on {}:{}", args.bind, args.port))?
+        .with_engines(engines);
     let address = server.local_addr()?;
     let url = format!("http://{address}/");
     println!("zerosum serves {url} (Ctrl-C stops it)");
@@ -33,6 +46,24 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
         }
     }
     server.run().context("the server stopped")
+}
+
+/// Serves the page on `port` of this machine on a thread of its own, every tab watching
+/// `feed`'s tournament; prints the address to standard error. The server lasts as long as the
+/// process.
+pub fn serve_in_background(feed: TournamentFeed, port: u16) -> Result<()> {
+    let server = Server::bind((Ipv4Addr::LOCALHOST, port))
+        .with_context(|| format!("cannot listen on port {port}"))?
+        .watching(feed);
+    eprintln!("watch the tournament at http://{}/", server.local_addr()?);
+    thread::Builder::new()
+        .name("zerosum-web-server".into())
+        .spawn(move || {
+            if let Err(error) = server.run() {
+                eprintln!("the page's server stopped: {error}");
+            }
+        })?;
+    Ok(())
 }
 
 /// Asks the desktop to open `url`.

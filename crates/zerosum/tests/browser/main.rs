@@ -1,8 +1,9 @@
 //! The page in a real browser: starts `zerosum serve` on a free port, drives headless
 //! Chromium through chromedriver, plays a whole game of tic-tac-toe against the engine by
 //! clicking (the engine never loses) and a few moves of Connect Four, Hex, Atoll and Unstable,
-//! checks what the page says and draws, and saves a screenshot of each board to
-//! `docs/screenshots/`. Skipped, with a message, where Chromium or chromedriver is missing,
+//! a move by keyboard, a tournament started from the page to its standings, and looks at the
+//! page in a narrow window; checks what the page says and draws, and saves a screenshot of each
+//! board, the tournament and the narrow page to `docs/screenshots/`. Skipped, with a message, where Chromium or chromedriver is missing,
 //! unless `ZEROSUM_REQUIRE_BROWSER` is set (as in CI).
 
 mod webdriver;
@@ -154,6 +155,14 @@ impl Page {
         after
     }
 
+    /// Whether the element `css` exists and is shown.
+    fn shows(&self, css: &str) -> bool {
+        self.driver.execute(
+            "const e = document.querySelector(arguments[0]); return !!e && !e.closest('[hidden]');",
+            json!([css]),
+        ) == true
+    }
+
     fn save_screenshot(&self, family: &str) {
         let directory = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshots");
         std::fs::create_dir_all(&directory).expect("the screenshot folder");
@@ -277,6 +286,92 @@ fn the_page_plays_every_family_in_chromium() {
     );
     assert_eq!(theirs, 0, "the engine's cells cannot be played");
     page.save_screenshot("unstable");
+
+    // Keyboard: the board takes the focus, the arrows move the cursor, Enter plays its cell.
+    page.new_game("mnk:3x3x3", "engine:time=0.1");
+    page.driver
+        .execute("document.getElementById('board').focus();", json!([]));
+    page.driver
+        .press_keys(&['\u{E014}', '\u{E015}', '\u{E012}']);
+    let cursor = page.driver.execute(
+        "return document.activeElement.classList.contains('cursor') ? document.activeElement.dataset.move : null;",
+        json!([]),
+    );
+    let cursor = text(&cursor).to_string();
+    assert!(!cursor.is_empty(), "the focused cell is the cursor");
+    page.driver.press_keys(&['\u{E007}']);
+    let played = page.wait_for("the keyboard move and the reply", |s| {
+        s["game"]["ply"].as_u64() >= Some(2) && s["thinking"].is_null()
+    });
+    assert_eq!(text(&played["game"]["moves"][0]), cursor, "{played:#}");
+    let clocks = page.driver.execute(
+        "return [...document.querySelectorAll('#players .used')].map((c) => c.textContent);",
+        json!([]),
+    );
+    assert_eq!(clocks.as_array().map(Vec::len), Some(2), "{clocks}");
+
+    // A tournament started from the page, watched to its standings.
+    page.driver.execute(
+        "document.querySelectorAll('#tour-players input').forEach((box) =>
+           box.checked = ['engine:time=0.1', 'quasi'].includes(box.value));
+         document.getElementById('tour-games').value = 'tictactoe';
+         document.getElementById('tour-seconds').value = '0.05';
+         document.getElementById('tour-rounds').value = '1';
+         document.getElementById('tournament').scrollIntoView();",
+        json!([]),
+    );
+    let started = Instant::now();
+    page.driver.click("#tour-start");
+    page.wait_for("the tournament's end", |_| {
+        page.driver.execute(
+            "return document.getElementById('tour-status').textContent;",
+            json!([]),
+        ) == "Tournament over: 2 of 2 games played."
+    });
+    eprintln!(
+        "tournament of 2 games played in {} ms",
+        started.elapsed().as_millis()
+    );
+    let standings = page.driver.execute(
+        "return [...document.querySelectorAll('#standings tr')].slice(1).map((row) =>
+           [...row.cells].map((cell) => cell.textContent));",
+        json!([]),
+    );
+    assert!(page.shows("#tour-board svg"), "the last game's board");
+    let last_game = page.driver.execute(
+        "return document.getElementById('tour-game').textContent;",
+        json!([]),
+    );
+    assert!(text(&last_game).starts_with("Game 2: "), "{last_game}");
+    let rows = standings.as_array().expect("standings rows");
+    assert_eq!(rows.len(), 2, "{standings}");
+    let points: u64 = rows
+        .iter()
+        .map(|row| text(&row[2]).parse::<u64>().unwrap())
+        .sum();
+    assert!(
+        (4..=6).contains(&points),
+        "two games of 2 (draw) or 3 points: {standings}"
+    );
+    assert!(page.shows("#crosstable tr"));
+    page.driver.execute(
+        "document.getElementById('tournament').scrollIntoView();",
+        json!([]),
+    );
+    page.save_screenshot("tournament");
+
+    // A narrow window: everything fits its width.
+    page.driver.set_window_size(420, 900);
+    page.driver.execute("window.scrollTo(0, 0);", json!([]));
+    let too_wide = page.driver.execute(
+        "if (document.documentElement.scrollWidth <= window.innerWidth) return [];
+         return [...document.querySelectorAll('body *')]
+           .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+           .map((e) => e.tagName + ' ' + e.id);",
+        json!([]),
+    );
+    assert_eq!(too_wide, json!([]), "wider than the window");
+    page.save_screenshot("narrow");
 
     // A bad move typed by keyboard is refused with a message on the page, not a crash.
     page.driver

@@ -130,6 +130,34 @@ impl WebDriver {
         self.session_call("POST", &format!("/element/{element}/click"), json!({}));
     }
 
+    /// Presses and releases each of `keys` in turn on the focused element (WebDriver key
+    /// codes: `\u{E012}` to `\u{E015}` the arrows left, up, right, down; `\u{E007}` Enter).
+    pub fn press_keys(&self, keys: &[char]) {
+        let actions: Vec<Value> = keys
+            .iter()
+            .flat_map(|key| {
+                [
+                    json!({"type": "keyDown", "value": key.to_string()}),
+                    json!({"type": "keyUp", "value": key.to_string()}),
+                ]
+            })
+            .collect();
+        self.session_call(
+            "POST",
+            "/actions",
+            json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]}),
+        );
+    }
+
+    /// Resizes the browser window to `width` x `height` CSS pixels.
+    pub fn set_window_size(&self, width: u32, height: u32) {
+        self.session_call(
+            "POST",
+            "/window/rect",
+            json!({"width": width, "height": height}),
+        );
+    }
+
     /// The visible page as PNG.
     pub fn screenshot(&self) -> Vec<u8> {
         let png = self

@@ -1,0 +1,270 @@
+//! A running tournament as the page shows it. The threads that run the tournament report to a
+//! [`TournamentFeed`] (each finished game through [`TournamentFeed::report`], each start and
+//! move of a game through the [`TournamentFeed::observer`] hook); the feed keeps the standings
+//! and the game under way and sends a `tournament` event to every tab that watches it, after
+//! every change. A watcher only receives: a tab that closes just drops out, the tournament goes
+//! on.
+//!
+//! The `tournament` event: `feed` (which tournament), `games_total`, `games_played`, `over`,
+//! `per_move_ms` (seconds per move, or null), `standings` ([`Standings`] as JSON) and
+//! `current`: null before the first game starts, else the game under way or, between games, the
+//! last one played: `number` (from 1), `players` (first, second), `game`
+//! (the [`zerosum_core::DynGame`] JSON), `used_ms` (time each side has used) and `thinking_ms`
+//! (how long the side to move has been thinking when the event was sent).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use zerosum_arena::{
+    GameObserver, GameRecord, RefereeEvent, Scoring, Standings, TimeControl, TournamentEvent,
+};
+
+use crate::session::Input;
+
+/// Numbers the feeds of this process, so a tab tells them apart.
+static NEXT_FEED: AtomicU64 = AtomicU64::new(1);
+
+/// The game under way, or the last one played.
+struct CurrentGame {
+    number: usize,
+    players: [String; 2],
+    game: Value,
+    used: [Duration; 2],
+    turn_started: Instant,
+}
+
+/// What a feed knows and who listens.
+struct FeedState {
+    names: Vec<String>,
+    scoring: Scoring,
+    games_total: usize,
+    per_move: Option<Duration>,
+    records: Vec<GameRecord>,
+    /// The standings JSON after `records`.
+    standings: Value,
+    current: Option<CurrentGame>,
+    over: bool,
+    watchers: Vec<Sender<Input>>,
+}
+
+impl FeedState {
+    fn event(&self, feed: u64) -> Arc<String> {
+        let current = self.current.as_ref().map(|current| {
+            json!({
+                "number": current.number,
+                "players": current.players,
+                "game": current.game,
+                "used_ms": current.used.map(|used| used.as_millis() as u64),
+                "thinking_ms": current.turn_started.elapsed().as_millis() as u64,
+            })
+        });
+        let event = json!({
+            "type": "tournament",
+            "feed": feed.to_string(),
+            "games_total": self.games_total,
+            "games_played": self.records.len(),
+            "over": self.over,
+            "per_move_ms": self.per_move.map(|limit| limit.as_millis() as u64),
+            "standings": self.standings,
+            "current": current,
+        });
+        Arc::new(event.to_string())
+    }
+
+    fn compute_standings(&mut self) {
+        self.standings = Standings::compute(&self.names, &self.records, self.scoring)
+            .map_or(Value::Null, |standings| json!(standings));
+    }
+}
+
+/// A tournament's progress, shared by the threads that run it and the tabs that watch it.
+/// Clones share one feed.
+#[derive(Clone)]
+pub struct TournamentFeed {
+    id: u64,
+    state: Arc<Mutex<FeedState>>,
+}
+
+impl TournamentFeed {
+    /// A feed for a tournament between `names` (indexed as the records' players) of
+    /// `games_total` games under `time`, scored with `scoring`, of which `played` are over.
+    pub fn new(
+        names: Vec<String>,
+        scoring: Scoring,
+        games_total: usize,
+        time: &TimeControl,
+        played: Vec<GameRecord>,
+    ) -> TournamentFeed {
+        let mut state = FeedState {
+            names,
+            scoring,
+            games_total,
+            per_move: time.per_move,
+            records: played,
+            standings: Value::Null,
+            current: None,
+            over: false,
+            watchers: Vec::new(),
+        };
+        state.compute_standings();
+        TournamentFeed {
+            id: NEXT_FEED.fetch_add(1, Ordering::Relaxed),
+            state: Arc::new(Mutex::new(state)),
+        }
+    }
+
+    /// The hook to set as the tournament's [`zerosum_arena::Tournament::observer`]: shows each
+    /// game as it starts and after every move.
+    pub fn observer(&self) -> GameObserver {
+        let feed = self.clone();
+        Arc::new(move |scheduled, event| {
+            let mut state = feed.lock();
+            match event {
+                RefereeEvent::Started { game } => {
+                    let players = [scheduled.first, scheduled.second]
+                        .map(|player| state.names.get(player).cloned().unwrap_or_default());
+                    state.current = Some(CurrentGame {
+                        number: scheduled.game + 1,
+                        players,
+                        game: game.to_json(),
+                        used: [Duration::ZERO; 2],
+                        turn_started: Instant::now(),
+                    });
+                }
+                RefereeEvent::Moved {
+                    game,
+                    side,
+                    elapsed,
+                    ..
+                } => {
+                    let Some(current) = state
+                        .current
+                        .as_mut()
+                        .filter(|current| current.number == scheduled.game + 1)
+                    else {
+                        // Another game of a concurrent tournament: the page shows the latest.
+                        return;
+                    };
+                    current.game = game.to_json();
+                    current.used[side.index()] += elapsed;
+                    current.turn_started = Instant::now();
+                }
+            }
+            feed.publish(&mut state);
+        })
+    }
+
+    /// Takes in a tournament event: a finished game goes into the standings.
+    pub fn report(&self, event: &TournamentEvent<'_>) {
+        let TournamentEvent::Finished(record) = event else {
+            return;
+        };
+        let mut state = self.lock();
+        state.records.push(record.clone());
+        state.compute_standings();
+        self.publish(&mut state);
+    }
+
+    /// Marks the tournament over (played out or stopped).
+    pub fn finish(&self) {
+        let mut state = self.lock();
+        state.over = true;
+        self.publish(&mut state);
+    }
+
+    /// Which feed this is (the `feed` of its events).
+    pub(crate) fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// Sends the feed's events to `watcher` from now on, starting with the current one.
+    pub(crate) fn watch(&self, watcher: Sender<Input>) {
+        let mut state = self.lock();
+        state.watchers.push(watcher);
+        self.publish(&mut state);
+    }
+
+    fn lock(&self) -> MutexGuard<'_, FeedState> {
+        // A panic while the state was held leaves it readable: the page shows what is there.
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Sends the current event to every watcher; those gone are dropped.
+    fn publish(&self, state: &mut FeedState) {
+        let event = state.event(self.id);
+        state.watchers.retain(|watcher| {
+            watcher
+                .send(Input::Tournament {
+                    feed: self.id,
+                    event: event.clone(),
+                })
+                .is_ok()
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+    use std::ops::ControlFlow;
+    use std::sync::mpsc::channel;
+    use zerosum_arena::{Format, TournamentSettings};
+
+    #[test]
+    fn watchers_see_moves_and_standings_until_the_end() {
+        let settings = TournamentSettings {
+            players: vec!["quasi".into(), "random".into()],
+            games: vec!["tictactoe".into()],
+            format: Format::RoundRobin { rounds: 1 },
+            time: TimeControl::per_move(1.0),
+            max_moves: None,
+            adjudicate_nodes: None,
+            scoring: "cx".into(),
+            sprt: None,
+            seed: 3,
+        };
+        let mut tournament = settings.prepare(1).unwrap();
+        let names = tournament.entrants.iter().map(|e| e.name.clone()).collect();
+        let feed = TournamentFeed::new(
+            names,
+            Scoring::Cx,
+            tournament.games.len(),
+            &settings.time,
+            Vec::new(),
+        );
+        let (watcher, events) = channel();
+        feed.watch(watcher);
+        tournament.observer = Some(feed.observer());
+        tournament.run(&HashSet::new(), |event| {
+            feed.report(&event);
+            ControlFlow::Continue(())
+        });
+        feed.finish();
+        drop(feed);
+        let events: Vec<Value> = events
+            .try_iter()
+            .map(|input| match input {
+                Input::Tournament { event, .. } => serde_json::from_str(&event).unwrap(),
+                _ => panic!("a feed sends tournament events only"),
+            })
+            .collect();
+        let moved = events
+            .iter()
+            .filter(|event| event["current"]["game"]["ply"].as_u64() > Some(0))
+            .count();
+        assert!(moved >= 10, "two games of at least five moves each");
+        let last = events.last().unwrap();
+        assert_eq!(last["over"], true);
+        assert_eq!(last["games_played"], 2);
+        assert_eq!(last["per_move_ms"], 1000);
+        assert_eq!(last["standings"]["players"].as_array().unwrap().len(), 2);
+        assert_eq!(last["current"]["number"], 2);
+        assert_ne!(last["current"]["game"]["status"], "ongoing");
+    }
+}

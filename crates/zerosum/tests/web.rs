@@ -1,0 +1,118 @@
+//! The page's server as the command line starts it: `zerosum serve --engines` offers the listed
+//! engines, and `zerosum tournament --serve` shows its tournament to a tab live. Read through
+//! raw HTTP, as a browser's event stream.
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
+use std::process::{Child, ChildStderr, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// A child process, killed on drop.
+struct Running(Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The first `http://` address in the lines `output` prints.
+fn address(output: impl std::io::Read) -> String {
+    for line in BufReader::new(output).lines() {
+        let line = line.expect("a line of output");
+        if let Some(word) = line.split_whitespace().find(|w| w.starts_with("http://")) {
+            return word
+                .trim_start_matches("http://")
+                .trim_end_matches('/')
+                .to_string();
+        }
+    }
+    panic!("no address printed");
+}
+
+/// Opens the event stream of the server at `address` and returns the first event for which
+/// `wanted` holds, reading for at most 20 seconds.
+fn first_event(address: &str, wanted: impl Fn(&Value) -> bool) -> Value {
+    let mut stream = TcpStream::connect(address).expect("the server accepts");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    write!(stream, "GET /events HTTP/1.1\r\nHost: {address}\r\n\r\n").unwrap();
+    let started = Instant::now();
+    for line in BufReader::new(stream).lines() {
+        let line = line.expect("the event stream goes on");
+        if let Some(data) = line.strip_prefix("data: ") {
+            let event: Value = serde_json::from_str(data).expect("events are JSON");
+            if wanted(&event) {
+                return event;
+            }
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "no such event");
+    }
+    panic!("the event stream ended without the event");
+}
+
+fn spawn(args: &[&str]) -> (Running, Option<ChildStdout>, Option<ChildStderr>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("zerosum starts");
+    let (stdout, stderr) = (child.stdout.take(), child.stderr.take());
+    (Running(child), stdout, stderr)
+}
+
+#[test]
+fn serve_offers_the_listed_engines_by_name() {
+    let list =
+        std::env::temp_dir().join(format!("zerosum-web-engines-{}.json", std::process::id()));
+    std::fs::write(
+        &list,
+        r#"{"engines": [{"name": "mybot", "cmd": "/bin/mybot", "proto": "gtp"}]}"#,
+    )
+    .unwrap();
+    let (_server, stdout, _) =
+        spawn(&["serve", "--port", "0", "--engines", list.to_str().unwrap()]);
+    let address = address(stdout.unwrap());
+    let hello = first_event(&address, |event| event["type"] == "hello");
+    std::fs::remove_file(&list).unwrap();
+    let players = hello["catalog"]["players"].as_array().unwrap();
+    assert!(players.iter().any(|p| p["spec"] == "mybot"), "{players:?}");
+}
+
+#[test]
+fn tournament_serve_shows_the_tournament_live() {
+    let record =
+        std::env::temp_dir().join(format!("zerosum-web-serve-{}.jsonl", std::process::id()));
+    let (_tournament, _, stderr) = spawn(&[
+        "tournament",
+        "--players",
+        "engine:time=0.1",
+        "quasi",
+        "--games",
+        "connect4",
+        "--rounds",
+        "3",
+        "--st",
+        "0.1",
+        "--serve",
+        "--port",
+        "0",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    let address = address(stderr.unwrap());
+    let playing = first_event(&address, |event| {
+        event["type"] == "tournament" && event["current"]["game"]["ply"].as_u64() > Some(0)
+    });
+    assert_eq!(playing["games_total"], 6);
+    assert_eq!(playing["per_move_ms"], 100);
+    assert_eq!(playing["current"]["game"]["spec"], "connectx:6x7x4");
+    assert_eq!(playing["standings"]["players"].as_array().unwrap().len(), 2);
+    let _ = std::fs::remove_file(&record);
+    let _ = std::fs::remove_file(record.with_extension("ranking.txt"));
+}
