@@ -28,7 +28,7 @@ pub use clock::TimeControl;
 pub use config::{Format, SettingsError, TournamentSettings};
 pub use elo::{EloEstimate, Pentanomial, SampleUnit, ScoreSample, Wdl};
 pub use engine_list::{EngineList, EngineListError};
-pub use player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
+pub use player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError, Progress};
 pub use players::{PlayerKind, PlayerSpec};
 pub use presets::{preset, Preset, PRESETS};
 pub use record::{GameRecord, Termination};

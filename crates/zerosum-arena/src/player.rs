@@ -39,6 +39,31 @@ pub struct MoveRequest {
     /// Raised by the referee once the time is over: a player still thinking should answer at
     /// once (or give up).
     pub stop: Arc<AtomicBool>,
+    /// Where a thinking player may report how it is getting on (the engine sends its search
+    /// line after each iteration); `None` when nobody watches.
+    pub progress: Option<Progress>,
+}
+
+/// Receives a thinking player's interim reports, one line each, on the player's thread.
+#[derive(Clone)]
+pub struct Progress(Arc<dyn Fn(&str) + Send + Sync>);
+
+impl Progress {
+    /// Reports go to `sink`.
+    pub fn new(sink: impl Fn(&str) + Send + Sync + 'static) -> Self {
+        Progress(Arc::new(sink))
+    }
+
+    /// Passes one report on.
+    pub fn report(&self, line: &str) {
+        (self.0)(line)
+    }
+}
+
+impl std::fmt::Debug for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Progress")
+    }
 }
 
 impl MoveRequest {
@@ -141,6 +166,7 @@ mod tests {
             clock: clock.map(Duration::from_secs_f64),
             increment: Duration::from_secs_f64(increment),
             stop: Arc::new(AtomicBool::new(false)),
+            progress: None,
         }
     }
 

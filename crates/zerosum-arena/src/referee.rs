@@ -216,6 +216,7 @@ fn referee(
             clock: clocks[side.index()],
             increment: time.increment,
             stop: stop.clone(),
+            progress: None,
         };
         let started = Instant::now();
         if !seat.choose(request) {

@@ -126,10 +126,11 @@ function render() {
 function renderSearch() {
   const s = page.search;
   if (!s) { $("search").textContent = ""; return; }
-  if (!s.line) { $("search").textContent = `${s.move}: ${s.comment}`; return; }
+  const label = s.live ? "thinking" : s.move;
+  if (!s.line) { $("search").textContent = `${label}: ${s.comment}`; return; }
   const l = s.line;
   const nps = l.nps >= 1e6 ? (l.nps / 1e6).toFixed(1) + " M" : l.nps >= 1e3 ? (l.nps / 1e3).toFixed(0) + " k" : l.nps;
-  $("search").innerHTML = `<strong>${Board.esc(s.move)}</strong>: depth ${l.depth}, score ${Board.esc(l.score)}, ` +
+  $("search").innerHTML = `<strong>${Board.esc(label)}</strong>: depth ${l.depth}, score ${Board.esc(l.score)}, ` +
     `${l.nodes.toLocaleString("en")} nodes, ${nps} nodes/s, ${l.seconds.toFixed(2)} s<br>pv ${Board.esc(l.pv.join(" "))}` +
     (l.note ? `<br>${Board.esc(l.note)}` : "");
 }
@@ -166,7 +167,11 @@ function connect() {
     } else if (message.type === "state") {
       takeState(message);
     } else if (message.type === "search") {
-      page.search = { ...message, ply: (page.latest ? page.latest.game.ply : 0) + 1 };
+      // A live line belongs to the position being searched; a final one to the position after
+      // the move it chose.
+      const ply = page.latest ? page.latest.game.ply : 0;
+      page.search = { ...message, ply: message.live ? ply : ply + 1 };
+      if (message.live) render();
     } else if (message.type === "tournament") {
       Tournament.take(message);
     } else if (message.type === "error") {

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use zerosum_arena::{GameSetup, MoveAnswer, MoveRequest, Player, TimeControl};
+use zerosum_arena::{GameSetup, MoveAnswer, MoveRequest, Player, Progress, TimeControl};
 use zerosum_core::{GameSpec, Side};
 
 use crate::session::Input;
@@ -42,8 +42,18 @@ pub struct EngineReply {
     pub elapsed: Duration,
 }
 
-/// Starts `job` on a new thread; its reply goes to `session` as [`Input::EngineReplied`].
+/// Starts `job` on a new thread; its reply goes to `session` as [`Input::EngineReplied`], and
+/// the engine's line after each iteration as [`Input::EngineProgress`].
 pub fn start(mut player: Box<dyn Player>, job: Job, session: Sender<Input>) -> std::io::Result<()> {
+    // Each iteration's search line goes to the session as it comes, tagged with the search.
+    let reports = session.clone();
+    let generation = job.generation;
+    let progress = Progress::new(move |line| {
+        let _ = reports.send(Input::EngineProgress {
+            generation,
+            line: line.to_string(),
+        });
+    });
     thread::Builder::new()
         .name("zerosum-web-engine".into())
         .spawn(move || {
@@ -63,6 +73,7 @@ pub fn start(mut player: Box<dyn Player>, job: Job, session: Sender<Input>) -> s
                     clock: None,
                     increment: Duration::ZERO,
                     stop: job.stop.clone(),
+                    progress: Some(progress),
                 })
             }));
             let (player, answer) = match outcome {

@@ -36,6 +36,8 @@ pub enum Input {
     Command(Command),
     /// An engine search ended.
     EngineReplied(EngineReply),
+    /// The search numbered `generation` finished an iteration: its line.
+    EngineProgress { generation: u64, line: String },
     /// The tab's event stream is gone.
     Closed,
     /// A `tournament` event of the feed numbered `feed`.
@@ -186,6 +188,12 @@ impl Session {
                 Input::Tournament { feed, event } => {
                     if self.watching == Some(feed) && send_event(&mut self.events, &event).is_err()
                     {
+                        break;
+                    }
+                    continue;
+                }
+                Input::EngineProgress { generation, line } => {
+                    if self.report_progress(generation, &line).is_err() {
                         break;
                     }
                     continue;
@@ -383,6 +391,20 @@ impl Session {
         if let Some(search) = self.search.take() {
             search.stop.store(true, Ordering::Relaxed);
         }
+    }
+
+    /// Shows the page the line of the search under way (`live`), if it is still the current
+    /// one; the board draws its principal variation.
+    fn report_progress(&mut self, generation: u64, line: &str) -> std::io::Result<()> {
+        let Some(search) = self.search.as_ref().filter(|s| s.generation == generation) else {
+            return Ok(());
+        };
+        let side = search.side.name();
+        let event = match SearchLine::parse(line) {
+            Some(line) => json!({"type": "search", "live": true, "side": side, "line": line}),
+            None => json!({"type": "search", "live": true, "side": side, "comment": line}),
+        };
+        self.send(&event)
     }
 
     fn take_reply(&mut self, reply: EngineReply) -> Result<(), String> {

@@ -83,6 +83,7 @@ pub fn play_client(
                     clock: None,
                     increment: Duration::ZERO,
                     stop: Arc::new(AtomicBool::new(false)),
+                    progress: None,
                 };
                 let answer = player.choose(&request)?;
                 writer.write_all(format!("MOVE {}\n", answer.text).as_bytes())?;

@@ -165,7 +165,11 @@ impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
         let limits = self.settings.limits(request);
         let mut last = None;
         let result = self.searcher.search(game, &limits, |info| {
-            last = Some(info.line(|m| game.format_move(m)));
+            let line = info.line(|m| game.format_move(m));
+            if let Some(progress) = &request.progress {
+                progress.report(&line);
+            }
+            last = Some(line);
         });
         let mut best = result
             .best_move

@@ -109,6 +109,7 @@ impl MoveEngine for ServedEngine {
             clock: None,
             increment: Duration::ZERO,
             stop: Arc::clone(request.stop),
+            progress: None,
         };
         match self.0.choose(&request) {
             Ok(answer) => Ok(EngineMove {

@@ -245,6 +245,17 @@ fn the_page_plays_every_family_in_chromium() {
     assert!(text(&state["search"]).contains("depth"), "{state:#}");
     page.save_screenshot("connectx");
 
+    // While the engine thinks, its line after each iteration shows, and its principal
+    // variation is drawn on the board.
+    page.new_game("hex:7", "engine:time=2");
+    page.driver.click("#board [data-move=\"d4\"]");
+    let live = page.wait_for("a live search line and its variation", |s| {
+        !s["thinking"].is_null()
+            && text(&s["search"]).starts_with("thinking")
+            && s["pv"].as_u64() > Some(0)
+    });
+    assert!(text(&live["search"]).contains("depth"), "{live:#}");
+
     // Hex: 121 hexagons, stones where clicked.
     page.new_game("hex:11", "engine:time=0.1");
     for _ in 0..3 {
