@@ -21,8 +21,12 @@
 //! ([`table`](self)) keeps an upper and a lower bound and the best move of each position; a
 //! position and its mirror image share one entry, and a symmetric position searches only half
 //! its moves. The table's best move is searched first, before the other moves are generated;
-//! then, far from the end, every child is looked up (enhanced transposition cutoff), and the
-//! children are searched by the number of threats they create, centre first among equals.
+//! while the others are generated, a move after which the opponent cannot stop a win with the
+//! stone after next ends the search, and without one the value is at most a win with the stone
+//! after that; then, far from the end, every child is looked up (enhanced transposition
+//! cutoff), and the children are searched by the useful threats they create (those not right
+//! above an opponent's), those a single stone from playable counting extra, centre first among
+//! equals.
 //!
 //! Contract: [`Solver::solve`] needs a game that is not over (else [`SolveError::GameOver`]);
 //! the side to move may be able to win at once.
