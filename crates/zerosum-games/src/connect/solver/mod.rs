@@ -18,7 +18,8 @@
 //! game ends early), then the sign, then one step at a time away from 0. At each node: the
 //! opponent's immediate threats force or lose the game, moves just below an opponent's threat
 //! are never played, and the number of stones bounds the value. A transposition table
-//! ([`table`](self)) keeps an upper and a lower bound and the best move of each position; a
+//! ([`table`](self)) keeps an upper and a lower bound and the best move of each position
+//! with at least 10 empty cells (closer to the end, searching is cheaper than a probe); a
 //! position and its mirror image share one entry, and a symmetric position searches only half
 //! its moves. The table's best move is searched first, before the other moves are generated;
 //! while the others are generated, a move after which the opponent cannot stop a win with the
