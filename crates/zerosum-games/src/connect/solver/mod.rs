@@ -146,10 +146,14 @@ impl<B: Bits> Solver<B> {
         Ok(self.solve_position(&pos, weak))
     }
 
-    /// The exact value, for the side to move in `game`, of each column played: `None` if the
-    /// column is full, the immediate win's score if it wins at once, 0 if it fills the board.
-    /// The largest entry is [`Solver::solve`]'s value.
-    pub fn analyze(&mut self, game: &ConnectX<Packed<B>>) -> Result<Vec<Option<i32>>, SolveError> {
+    /// The exact value, for the side to move in `game`, of each column played (only its sign
+    /// if `weak`): `None` if the column is full, the immediate win's score if it wins at once,
+    /// 0 if it fills the board. The largest entry is [`Solver::solve`]'s value.
+    pub fn analyze(
+        &mut self,
+        game: &ConnectX<Packed<B>>,
+        weak: bool,
+    ) -> Result<Vec<Option<i32>>, SolveError> {
         let pos = self.position(game)?;
         let g = &self.geometry;
         let winning = g.winning_cells(pos.current, pos.mask);
@@ -162,12 +166,13 @@ impl<B: Bits> Solver<B> {
             let value = if cell == B::ZERO {
                 None
             } else if cell & winning != B::ZERO {
-                Some(g.win_score(pos.moves + 1))
+                let score = g.win_score(pos.moves + 1);
+                Some(if weak { score.signum() } else { score })
             } else if pos.moves + 1 == g.cells {
                 Some(0)
             } else {
                 let child = pos.played(g, col);
-                let value = -self.solve_position(&child, false);
+                let value = -self.solve_position(&child, weak);
                 total_nodes += self.nodes;
                 Some(value)
             };
@@ -177,9 +182,14 @@ impl<B: Bits> Solver<B> {
         Ok(values)
     }
 
-    /// The columns whose value is the best of [`Solver::analyze`], in increasing order.
-    pub fn best_moves(&mut self, game: &ConnectX<Packed<B>>) -> Result<Vec<Column>, SolveError> {
-        let values = self.analyze(game)?;
+    /// The columns whose value is the best of [`Solver::analyze`], in increasing order: the
+    /// moves that keep the exact value, or with `weak` the win, draw or loss.
+    pub fn best_moves(
+        &mut self,
+        game: &ConnectX<Packed<B>>,
+        weak: bool,
+    ) -> Result<Vec<Column>, SolveError> {
+        let values = self.analyze(game, weak)?;
         let best = values.iter().flatten().max().copied();
         Ok((0..values.len())
             .filter(|&col| values[col].is_some() && values[col] == best)
