@@ -49,8 +49,12 @@ fn quick_known_values() {
         ("connectx:4x4x4", '='),
         ("connectx:4x5x4", '='),
         ("connectx:4x6x4", '-'),
+        ("connectx:4x7x4", '='),
         ("connectx:5x4x4", '='),
+        ("connectx:5x5x4", '='),
         ("connectx:6x4x4", '='),
+        ("connectx:6x5x4", '='),
+        ("connectx:7x4x4", '='),
     ]);
 }
 
@@ -59,7 +63,16 @@ fn quick_known_values() {
 fn slow_known_values() {
     check(&[
         ("mnk:5x4x4", '='),
-        ("connectx:4x7x4", '='),
         ("connectx:4x8x4", '-'),
+        ("connectx:5x6x4", '='),
+        ("connectx:5x7x4", '='),
+        ("connectx:6x6x4", '-'),
+        ("connectx:7x5x4", '='),
+        ("connectx:7x6x4", '+'),
+        ("connectx:8x4x4", '='),
+        ("connectx:8x5x4", '='),
+        ("connectx:9x4x4", '='),
+        ("connectx:10x4x4", '='),
+        ("connectx:11x4x4", '='),
     ]);
 }
