@@ -9,7 +9,7 @@ use crate::connect::Bits;
 /// Positions with at least this many empty cells look their children up in the table before
 /// searching any (enhanced transposition cutoff); closer to the end of the game the lookups
 /// cost more than the searches they save.
-const ETC_MIN_EMPTY: u32 = 16;
+const ETC_MIN_EMPTY: u32 = 12;
 
 /// Positions with fewer empty cells than this are neither looked up in the table nor stored:
 /// their searches are small, and a table probe, likely a cache miss, costs more than the
