@@ -405,8 +405,11 @@ fn compare_with_minimax<B: Bits>(rows: usize, cols: usize, k: usize, games: usiz
                 game.history()
             );
             assert_eq!(solver.solve(&game, true), Ok(expected.signum()));
-            let analysis = solver.analyze(&game).unwrap();
+            let analysis = solver.analyze(&game, false).unwrap();
             assert_eq!(analysis.iter().flatten().max(), Some(&expected));
+            let signs = solver.analyze(&game, true).unwrap();
+            let strong_signs: Vec<_> = analysis.iter().map(|v| v.map(i32::signum)).collect();
+            assert_eq!(signs, strong_signs);
             checked += 1;
             let mut legal = Vec::new();
             game.legal_moves(&mut legal);
@@ -488,7 +491,7 @@ fn analyze_agrees_with_solve() {
     let mut solver = Solver::<u64>::new(6, 7, 4, 16);
     for case in cases.iter().step_by(50) {
         let game = replay::<u64>(6, 7, 4, &case.moves);
-        let values = solver.analyze(&game).unwrap();
+        let values = solver.analyze(&game, false).unwrap();
         assert_eq!(values.len(), 7);
         for (col, value) in values.iter().enumerate() {
             assert_eq!(value.is_some(), game.is_legal(col as u8), "{}", case.text);
@@ -499,7 +502,7 @@ fn analyze_agrees_with_solve() {
             "{}",
             case.text
         );
-        let best = solver.best_moves(&game).unwrap();
+        let best = solver.best_moves(&game, false).unwrap();
         assert!(!best.is_empty());
         for col in best {
             assert_eq!(values[col as usize], Some(case.score));
@@ -514,9 +517,10 @@ fn immediate_win_is_scored_without_search() {
     let mut solver = Solver::<u64>::new(6, 7, 4, 1);
     assert_eq!(solver.solve(&game, false), Ok(18));
     assert_eq!(solver.solve(&game, true), Ok(1));
-    let values = solver.analyze(&game).unwrap();
+    let values = solver.analyze(&game, false).unwrap();
     assert_eq!(values[3], Some(18));
-    assert_eq!(solver.best_moves(&game), Ok(vec![3]));
+    assert_eq!(solver.best_moves(&game, false), Ok(vec![3]));
+    assert_eq!(solver.best_moves(&game, true), Ok(vec![3]));
 }
 
 #[test]
@@ -525,7 +529,7 @@ fn finished_games_and_wrong_sizes_are_refused() {
     let won = replay::<u64>(6, 7, 4, &[0, 1, 0, 1, 0, 1, 0]);
     assert!(won.status().is_over());
     assert_eq!(solver.solve(&won, false), Err(SolveError::GameOver));
-    assert_eq!(solver.analyze(&won), Err(SolveError::GameOver));
+    assert_eq!(solver.analyze(&won, true), Err(SolveError::GameOver));
     let other = ConnectX64::new(5, 9, 4);
     let error = solver.solve(&other, true).unwrap_err();
     assert_eq!(

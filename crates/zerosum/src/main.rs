@@ -109,11 +109,15 @@ enum Command {
 
 #[derive(Subcommand)]
 enum BenchSuite {
-    /// Solve test sets of `moves score` lines, the table cleared before each position.
+    /// Solve test sets of `moves score` lines, the table cleared before each position, and
+    /// the empty board with --empty; prints mean wall-clock and processor time per position.
     Connect4 {
         /// Test set files (e.g. ../shared/data/connect4/pons/Test_L3_R1).
-        #[arg(required = true)]
+        #[arg(required_unless_present = "empty")]
         files: Vec<String>,
+        /// Also solve the empty board (after the files).
+        #[arg(long)]
+        empty: bool,
         /// Board of the files.
         #[arg(long, default_value = "connect4")]
         spec: String,
@@ -220,6 +224,7 @@ fn main() -> ExitCode {
             suite:
                 Some(BenchSuite::Connect4 {
                     files,
+                    empty,
                     spec,
                     zero_based,
                     limit,
@@ -229,6 +234,7 @@ fn main() -> ExitCode {
                 }),
         } => commands::bench::bench_solver(&SolverBench {
             files,
+            empty,
             spec,
             zero_based,
             limit,

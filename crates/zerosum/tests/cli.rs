@@ -295,3 +295,47 @@ fn bad_engine_options_are_one_line_errors() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("unknown search algorithm `magic`"));
 }
+
+#[test]
+fn bench_connect4_solves_test_sets_and_the_empty_board() {
+    let dir = std::env::temp_dir().join(format!("zerosum-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("set");
+    std::fs::write(
+        &file,
+        "5554224333234511764415115 4\n52753311433677442422121 8\n271713432331713132 -11\n",
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let output = zerosum(&["bench", "connect4", file, "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let line: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(line["positions"], 3);
+    assert_eq!(line["exact"], 3);
+    assert!(line["mean_nodes"].as_f64().unwrap() > 0.0);
+    // The 4-row, 5-column board is a draw.
+    let output = zerosum(&[
+        "bench",
+        "connect4",
+        file,
+        "--limit",
+        "1",
+        "--empty",
+        "--spec",
+        "connectx:4x5x4",
+        "--zero-based",
+    ]);
+    // The file's moves are off a 5-column board: a one-line error, before any solve.
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let output = zerosum(&["bench", "connect4", "--empty", "--spec", "connectx:4x5x4"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.starts_with("file "), "{text}");
+    assert!(text.contains("mean cpu"), "{text}");
+    let row = text.lines().nth(1).unwrap();
+    assert!(
+        row.starts_with("empty ") && row.contains("score 0"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -90,6 +90,8 @@ impl GameVisitor for BenchPosition {
 #[derive(Clone, Debug)]
 pub struct SolverBench {
     pub files: Vec<String>,
+    /// Also solve the empty board (after the files).
+    pub empty: bool,
     pub spec: String,
     pub zero_based: bool,
     pub limit: Option<usize>,
@@ -98,13 +100,16 @@ pub struct SolverBench {
     pub json: bool,
 }
 
-/// `zerosum bench connect4 FILE... [--json]`
+/// `zerosum bench connect4 [FILE...] [--empty] [--json]`
 pub fn bench_solver(options: &SolverBench) -> Result<()> {
     if !(1..=MAX_HASH_MB).contains(&options.hash_mb) {
         bail!(
             "--hash must be between 1 and {MAX_HASH_MB} MB, not {}",
             options.hash_mb
         );
+    }
+    if options.files.is_empty() && !options.empty {
+        bail!("give test set files, --empty, or both");
     }
     let GameSpec::ConnectX { rows, cols, k } = parse_spec(&options.spec)? else {
         bail!(
@@ -113,109 +118,205 @@ pub fn bench_solver(options: &SolverBench) -> Result<()> {
         );
     };
     if Packed::<u64>::fits(rows, cols) {
-        run_files::<u64>(rows, cols, k, options)
+        run_sets::<u64>(rows, cols, k, options)
     } else if Packed::<u128>::fits(rows, cols) {
-        run_files::<u128>(rows, cols, k, options)
+        run_sets::<u128>(rows, cols, k, options)
     } else {
         bail!("{} is too big for the bit-board solver", options.spec)
     }
 }
 
-fn run_files<B: Bits>(rows: usize, cols: usize, k: usize, options: &SolverBench) -> Result<()> {
+/// A test set: positions with their expected scores (none for the empty board).
+struct TestSet<B: Bits> {
+    /// The name printed: the file's name, or `empty`.
+    name: String,
+    /// The file as given, or `(empty)`.
+    file: String,
+    positions: Vec<(ConnectX<Packed<B>>, Option<i32>)>,
+}
+
+/// What solving a test set took.
+struct SetResult {
+    positions: u64,
+    /// Positions whose score (its sign with `--weak`) was the expected one.
+    exact: u64,
+    nodes: u64,
+    /// Wall-clock time of the solves alone.
+    time: Duration,
+    /// Processor time of the solves alone, where the system tells it.
+    cpu: Option<Duration>,
+    /// The score of the last position.
+    last_score: i32,
+}
+
+fn run_sets<B: Bits>(rows: usize, cols: usize, k: usize, options: &SolverBench) -> Result<()> {
     let mut solver = PonsSolver::<B>::new(rows, cols, k, options.hash_mb);
     let mut out = std::io::stdout().lock();
     if !options.json {
         writeln!(
             out,
-            "{:<16} {:>9} {:>7} {:>14} {:>14} {:>12}",
-            "file", "positions", "exact", "mean time", "mean nodes", "positions/s"
+            "{:<16} {:>9} {:>7} {:>14} {:>14} {:>12} {:>12}",
+            "file", "positions", "exact", "mean time", "mean nodes", "positions/s", "mean cpu"
         )?;
     }
+    let mut sets = Vec::new();
     for file in &options.files {
-        let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
-        let mut positions = 0u64;
-        let mut exact = 0u64;
-        let mut nodes = 0u64;
-        let mut time = Duration::ZERO;
-        for (number, line) in text.lines().enumerate() {
-            if options
-                .limit
-                .is_some_and(|limit| positions as usize >= limit)
-            {
-                break;
-            }
-            let mut words = line.split_whitespace();
-            let Some(moves) = words.next() else { continue };
-            let expected: i32 = words
-                .next()
-                .and_then(|w| w.parse().ok())
-                .with_context(|| format!("{file}:{}: expected `moves score`", number + 1))?;
-            let mut game = ConnectX::<Packed<B>>::new(rows, cols, k);
-            for digit in moves.bytes() {
-                let column = match digit {
-                    b'0'..=b'9' => (digit - b'0') as usize,
-                    _ => bail!("{file}:{}: `{moves}` is not a digit string", number + 1),
-                };
-                let column = if options.zero_based {
-                    column
-                } else {
-                    column.checked_sub(1).with_context(|| {
-                        format!("{file}:{}: column 0 in 1-based moves", number + 1)
-                    })?
-                };
-                if column >= cols {
-                    bail!("{file}:{}: column {column} is off the board", number + 1);
-                }
-                game.try_play(column as u8)
-                    .with_context(|| format!("{file}:{}", number + 1))?;
-            }
-            solver.reset();
-            let start = Instant::now();
-            let score = solver.solve(&game, options.weak)?;
-            time += start.elapsed();
-            nodes += solver.nodes();
-            positions += 1;
-            let want = if options.weak {
-                expected.signum()
-            } else {
-                expected
-            };
-            if score == want {
-                exact += 1;
-            }
-        }
-        let name = Path::new(file)
-            .file_name()
-            .map_or_else(|| file.clone(), |n| n.to_string_lossy().into_owned());
-        let count = positions.max(1) as f64;
-        let mean_time_us = time.as_secs_f64() * 1e6 / count;
-        let mean_nodes = nodes as f64 / count;
-        let per_second = positions as f64 / time.as_secs_f64().max(1e-9);
+        sets.push(read_set::<B>(file, rows, cols, k, options)?);
+    }
+    if options.empty {
+        sets.push(TestSet {
+            name: "empty".to_string(),
+            file: "(empty)".to_string(),
+            positions: vec![(ConnectX::new(rows, cols, k), None)],
+        });
+    }
+    for set in &sets {
+        let result = solve_set(&mut solver, set, options.weak)?;
+        let count = result.positions.max(1) as f64;
+        let mean_time_us = result.time.as_secs_f64() * 1e6 / count;
+        let mean_cpu_us = result.cpu.map(|cpu| cpu.as_secs_f64() * 1e6 / count);
+        let mean_nodes = result.nodes as f64 / count;
+        let per_second = result.positions as f64 / result.time.as_secs_f64().max(1e-9);
         if options.json {
-            writeln!(
-                out,
-                "{}",
-                json!({
-                    "file": file,
-                    "positions": positions,
-                    "exact": exact,
-                    "mean_time_us": mean_time_us,
-                    "mean_nodes": mean_nodes,
-                    "positions_per_second": per_second,
-                    "total_nodes": nodes,
-                    "weak": options.weak,
-                })
-            )?;
+            let mut line = json!({
+                "file": set.file,
+                "positions": result.positions,
+                "exact": result.exact,
+                "mean_time_us": mean_time_us,
+                "mean_cpu_us": mean_cpu_us,
+                "mean_nodes": mean_nodes,
+                "positions_per_second": per_second,
+                "total_nodes": result.nodes,
+                "weak": options.weak,
+            });
+            if set.positions.iter().all(|(_, expected)| expected.is_none()) {
+                line["score"] = json!(result.last_score);
+            }
+            writeln!(out, "{line}")?;
         } else {
+            let exact = if set.positions.iter().any(|(_, expected)| expected.is_some()) {
+                result.exact.to_string()
+            } else {
+                format!("score {}", result.last_score)
+            };
             writeln!(
                 out,
-                "{name:<16} {positions:>9} {exact:>7} {:>14} {mean_nodes:>14.1} {per_second:>12.1}",
-                format_duration(mean_time_us)
+                "{:<16} {:>9} {exact:>7} {:>14} {mean_nodes:>14.1} {per_second:>12.1} {:>12}",
+                set.name,
+                result.positions,
+                format_duration(mean_time_us),
+                mean_cpu_us.map_or_else(|| "-".to_string(), format_duration)
             )?;
         }
         out.flush()?;
     }
     Ok(())
+}
+
+/// The positions of a test set file of `moves score` lines (at most `--limit` of them).
+fn read_set<B: Bits>(
+    file: &str,
+    rows: usize,
+    cols: usize,
+    k: usize,
+    options: &SolverBench,
+) -> Result<TestSet<B>> {
+    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+    let mut positions = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        if options.limit.is_some_and(|limit| positions.len() >= limit) {
+            break;
+        }
+        let mut words = line.split_whitespace();
+        let Some(moves) = words.next() else { continue };
+        let expected: i32 = words
+            .next()
+            .and_then(|w| w.parse().ok())
+            .with_context(|| format!("{file}:{}: expected `moves score`", number + 1))?;
+        let mut game = ConnectX::<Packed<B>>::new(rows, cols, k);
+        for digit in moves.bytes() {
+            let column = match digit {
+                b'0'..=b'9' => (digit - b'0') as usize,
+                _ => bail!("{file}:{}: `{moves}` is not a digit string", number + 1),
+            };
+            let column = if options.zero_based {
+                column
+            } else {
+                column
+                    .checked_sub(1)
+                    .with_context(|| format!("{file}:{}: column 0 in 1-based moves", number + 1))?
+            };
+            if column >= cols {
+                bail!("{file}:{}: column {column} is off the board", number + 1);
+            }
+            game.try_play(column as u8)
+                .with_context(|| format!("{file}:{}", number + 1))?;
+        }
+        positions.push((game, Some(expected)));
+    }
+    let name = Path::new(file)
+        .file_name()
+        .map_or_else(|| file.to_string(), |n| n.to_string_lossy().into_owned());
+    Ok(TestSet {
+        name,
+        file: file.to_string(),
+        positions,
+    })
+}
+
+/// Solves every position of `set`, the table cleared before each, and counts the expected
+/// scores found (only their signs if `weak`).
+fn solve_set<B: Bits>(
+    solver: &mut PonsSolver<B>,
+    set: &TestSet<B>,
+    weak: bool,
+) -> Result<SetResult> {
+    let mut result = SetResult {
+        positions: 0,
+        exact: 0,
+        nodes: 0,
+        time: Duration::ZERO,
+        cpu: Some(Duration::ZERO),
+        last_score: 0,
+    };
+    for (game, expected) in &set.positions {
+        solver.reset();
+        let cpu_start = cpu_time();
+        let start = Instant::now();
+        let score = solver.solve(game, weak)?;
+        result.time += start.elapsed();
+        result.cpu = result
+            .cpu
+            .zip(cpu_start.zip(cpu_time()))
+            .map(|(total, (start, end))| total + end.saturating_sub(start));
+        result.nodes += solver.nodes();
+        result.positions += 1;
+        result.last_score = score;
+        let want = expected.map(|e| if weak { e.signum() } else { e });
+        if want == Some(score) {
+            result.exact += 1;
+        }
+    }
+    Ok(result)
+}
+
+/// Processor time used by this process so far (`CLOCK_PROCESS_CPUTIME_ID`), on Unix: less
+/// disturbed than the wall clock on a busy machine.
+#[cfg(unix)]
+fn cpu_time() -> Option<Duration> {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime only writes the timespec it is given.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut now) };
+    (status == 0).then(|| Duration::new(now.tv_sec as u64, now.tv_nsec as u32))
+}
+
+/// Processor time is not measured off Unix.
+#[cfg(not(unix))]
+fn cpu_time() -> Option<Duration> {
+    None
 }
 
 /// Microseconds as `5.3 us`, `2.20 ms` or `1.234 s`.

@@ -136,7 +136,7 @@ impl<B: Bits> PonsEngine<B> {
             );
         }
         let score = self.solver.solve(&game, self.weak)?;
-        let best = self.solver.best_moves(&game)?;
+        let best = self.solver.best_moves(&game, self.weak)?;
         let meaning = match score.cmp(&0) {
             std::cmp::Ordering::Greater => "the side to move wins",
             std::cmp::Ordering::Equal => "draw",

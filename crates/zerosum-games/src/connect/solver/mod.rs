@@ -18,11 +18,16 @@
 //! game ends early), then the sign, then one step at a time away from 0. At each node: the
 //! opponent's immediate threats force or lose the game, moves just below an opponent's threat
 //! are never played, and the number of stones bounds the value. A transposition table
-//! ([`table`](self)) keeps an upper and a lower bound and the best move of each position; a
+//! ([`table`](self)) keeps an upper and a lower bound and the best move of each position
+//! with at least 10 empty cells (closer to the end, searching is cheaper than a probe); a
 //! position and its mirror image share one entry, and a symmetric position searches only half
 //! its moves. The table's best move is searched first, before the other moves are generated;
-//! then, far from the end, every child is looked up (enhanced transposition cutoff), and the
-//! children are searched by the number of threats they create, centre first among equals.
+//! while the others are generated, a move after which the opponent cannot stop a win with the
+//! stone after next ends the search, and without one the value is at most a win with the stone
+//! after that; then, far from the end, every child is looked up (enhanced transposition
+//! cutoff), and the children are searched by the useful threats they create (those not right
+//! above an opponent's), those a single stone from playable counting extra, centre first among
+//! equals.
 //!
 //! Contract: [`Solver::solve`] needs a game that is not over (else [`SolveError::GameOver`]);
 //! the side to move may be able to win at once.
@@ -141,10 +146,14 @@ impl<B: Bits> Solver<B> {
         Ok(self.solve_position(&pos, weak))
     }
 
-    /// The exact value, for the side to move in `game`, of each column played: `None` if the
-    /// column is full, the immediate win's score if it wins at once, 0 if it fills the board.
-    /// The largest entry is [`Solver::solve`]'s value.
-    pub fn analyze(&mut self, game: &ConnectX<Packed<B>>) -> Result<Vec<Option<i32>>, SolveError> {
+    /// The exact value, for the side to move in `game`, of each column played (only its sign
+    /// if `weak`): `None` if the column is full, the immediate win's score if it wins at once,
+    /// 0 if it fills the board. The largest entry is [`Solver::solve`]'s value.
+    pub fn analyze(
+        &mut self,
+        game: &ConnectX<Packed<B>>,
+        weak: bool,
+    ) -> Result<Vec<Option<i32>>, SolveError> {
         let pos = self.position(game)?;
         let g = &self.geometry;
         let winning = g.winning_cells(pos.current, pos.mask);
@@ -157,12 +166,13 @@ impl<B: Bits> Solver<B> {
             let value = if cell == B::ZERO {
                 None
             } else if cell & winning != B::ZERO {
-                Some(g.win_score(pos.moves + 1))
+                let score = g.win_score(pos.moves + 1);
+                Some(if weak { score.signum() } else { score })
             } else if pos.moves + 1 == g.cells {
                 Some(0)
             } else {
                 let child = pos.played(g, col);
-                let value = -self.solve_position(&child, false);
+                let value = -self.solve_position(&child, weak);
                 total_nodes += self.nodes;
                 Some(value)
             };
@@ -172,9 +182,14 @@ impl<B: Bits> Solver<B> {
         Ok(values)
     }
 
-    /// The columns whose value is the best of [`Solver::analyze`], in increasing order.
-    pub fn best_moves(&mut self, game: &ConnectX<Packed<B>>) -> Result<Vec<Column>, SolveError> {
-        let values = self.analyze(game)?;
+    /// The columns whose value is the best of [`Solver::analyze`], in increasing order: the
+    /// moves that keep the exact value, or with `weak` the win, draw or loss.
+    pub fn best_moves(
+        &mut self,
+        game: &ConnectX<Packed<B>>,
+        weak: bool,
+    ) -> Result<Vec<Column>, SolveError> {
+        let values = self.analyze(game, weak)?;
         let best = values.iter().flatten().max().copied();
         Ok((0..values.len())
             .filter(|&col| values[col].is_some() && values[col] == best)
