@@ -11,6 +11,8 @@ use zerosum_core::GameSpec;
 use crate::clock::TimeControl;
 use crate::players::{PlayerKind, PlayerSpec};
 use crate::referee::RefereeOptions;
+use crate::scoring::Scoring;
+use crate::sprt::SprtParams;
 use crate::tournament::{match_games, round_robin, Entrant, Tournament};
 
 /// Most games a schedule may hold.
@@ -70,6 +72,24 @@ impl TournamentSettings {
                 }
             })
             .collect()
+    }
+
+    /// The scoring scheme the settings name.
+    pub fn scoring_scheme(&self) -> Result<Scoring, SettingsError> {
+        self.scoring
+            .parse()
+            .map_err(|e: crate::scoring::UnknownScoring| SettingsError(e.to_string()))
+    }
+
+    /// The SPRT the settings ask for, if any.
+    pub fn sprt_params(&self) -> Result<Option<SprtParams>, SettingsError> {
+        self.sprt
+            .as_deref()
+            .map(|text| {
+                text.parse::<SprtParams>()
+                    .map_err(|e| SettingsError(e.to_string()))
+            })
+            .transpose()
     }
 
     /// Checks the settings and builds the tournament, `concurrency` games at a time.
@@ -149,6 +169,8 @@ impl TournamentSettings {
                 match_games(&games[0], count, self.seed)
             }
         };
+        self.scoring_scheme()?;
+        self.sprt_params()?;
         if self.sprt.is_some() && specs.len() != 2 {
             return Err(SettingsError("--sprt needs exactly two players".into()));
         }

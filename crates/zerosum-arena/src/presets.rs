@@ -6,8 +6,8 @@
 pub struct Preset {
     pub name: &'static str,
     pub description: &'static str,
-    /// The game specs, in playing order.
-    pub games: &'static [&'static str],
+    /// The game specs, in playing order, as consecutive lists (see [`Preset::games`]).
+    pub game_lists: &'static [&'static [&'static str]],
     /// The players when none are given.
     pub players: &'static [&'static str],
     /// Times each pair plays each configuration in both colours.
@@ -18,9 +18,9 @@ pub struct Preset {
     pub seconds_per_move: f64,
 }
 
-/// The Connect-X course list: every M, N in 4..7 with X = 4 (16), with X = 5 except 4x4x5
-/// (15), and four large boards.
-const CX_COURSE: [&str; 35] = [
+/// The small boards of the Connect-X course lists: every M, N in 4..7 with X = 4 (16), and
+/// with X = 5 except 4x4x5 (15).
+const CX_SMALL: [&str; 31] = [
     "connectx:4x4x4",
     "connectx:4x5x4",
     "connectx:4x6x4",
@@ -52,45 +52,18 @@ const CX_COURSE: [&str; 35] = [
     "connectx:7x5x5",
     "connectx:7x6x5",
     "connectx:7x7x5",
+];
+
+/// The large boards of the Connect-X course list.
+const CX_LARGE: [&str; 4] = [
     "connectx:25x25x10",
     "connectx:50x50x15",
     "connectx:75x75x20",
     "connectx:100x100x30",
 ];
 
-/// The other Connect-X course list in use: the same small boards, other large ones.
-const CX_COURSE_ALT: [&str; 35] = [
-    "connectx:4x4x4",
-    "connectx:4x5x4",
-    "connectx:4x6x4",
-    "connectx:4x7x4",
-    "connectx:5x4x4",
-    "connectx:5x5x4",
-    "connectx:5x6x4",
-    "connectx:5x7x4",
-    "connectx:6x4x4",
-    "connectx:6x5x4",
-    "connectx:6x6x4",
-    "connectx:6x7x4",
-    "connectx:7x4x4",
-    "connectx:7x5x4",
-    "connectx:7x6x4",
-    "connectx:7x7x4",
-    "connectx:4x5x5",
-    "connectx:4x6x5",
-    "connectx:4x7x5",
-    "connectx:5x4x5",
-    "connectx:5x5x5",
-    "connectx:5x6x5",
-    "connectx:5x7x5",
-    "connectx:6x4x5",
-    "connectx:6x5x5",
-    "connectx:6x6x5",
-    "connectx:6x7x5",
-    "connectx:7x4x5",
-    "connectx:7x5x5",
-    "connectx:7x6x5",
-    "connectx:7x7x5",
+/// The large boards of the other Connect-X course list in use.
+const CX_LARGE_ALT: [&str; 4] = [
     "connectx:20x20x10",
     "connectx:30x30x10",
     "connectx:40x40x10",
@@ -131,14 +104,14 @@ pub const PRESETS: &[Preset] = &[
     Preset {
         name: "quick",
         description: "small boards of every game, engine vs reference players, 0.05 s a move",
-        games: &[
+        game_lists: &[&[
             "tictactoe",
             "mnk:6x6x4",
             "connectx:5x6x4",
             "hex:5",
             "atoll:hexhex2",
             "unstable:4x4",
-        ],
+        ]],
         players: &["engine", "quasi", "random"],
         rounds: 1,
         scoring: "cx",
@@ -147,7 +120,7 @@ pub const PRESETS: &[Preset] = &[
     Preset {
         name: "cx-course",
         description: "the 35 Connect-X course configurations (large boards up to 100x100x30)",
-        games: &CX_COURSE,
+        game_lists: &[&CX_SMALL, &CX_LARGE],
         players: &["engine", "quasi"],
         rounds: 1,
         scoring: "cx",
@@ -156,7 +129,7 @@ pub const PRESETS: &[Preset] = &[
     Preset {
         name: "cx-course-alt",
         description: "the Connect-X course list with large boards 20x20x10 to 50x50x10",
-        games: &CX_COURSE_ALT,
+        game_lists: &[&CX_SMALL, &CX_LARGE_ALT],
         players: &["engine", "quasi"],
         rounds: 1,
         scoring: "cx",
@@ -165,13 +138,20 @@ pub const PRESETS: &[Preset] = &[
     Preset {
         name: "mnk-course",
         description: "the 25 m,n,k course configurations, 4 games per pair each",
-        games: &MNK_COURSE,
+        game_lists: &[&MNK_COURSE],
         players: &["engine", "quasi"],
         rounds: 2,
         scoring: "mnk",
         seconds_per_move: 10.0,
     },
 ];
+
+impl Preset {
+    /// The game specs, in playing order.
+    pub fn games(&self) -> Vec<&'static str> {
+        self.game_lists.concat()
+    }
+}
 
 /// The preset called `name`, if there is one.
 pub fn preset(name: &str) -> Option<&'static Preset> {
@@ -186,7 +166,7 @@ mod tests {
     #[test]
     fn every_preset_game_is_a_valid_spec() {
         for preset in PRESETS {
-            for spec in preset.games {
+            for spec in preset.games() {
                 spec.parse::<GameSpec>()
                     .unwrap_or_else(|e| panic!("{}: {spec}: {e}", preset.name));
             }
@@ -195,14 +175,11 @@ mod tests {
 
     #[test]
     fn the_course_lists_have_their_sizes_and_no_repeats() {
-        for (list, size) in [
-            (&CX_COURSE[..], 35),
-            (&CX_COURSE_ALT[..], 35),
-            (&MNK_COURSE[..], 25),
-        ] {
-            let distinct: std::collections::HashSet<_> = list.iter().collect();
-            assert_eq!(distinct.len(), size);
+        for (name, size) in [("cx-course", 35), ("cx-course-alt", 35), ("mnk-course", 25)] {
+            let games = preset(name).unwrap().games();
+            let distinct: std::collections::HashSet<_> = games.iter().collect();
+            assert_eq!((games.len(), distinct.len()), (size, size), "{name}");
         }
-        assert!(!CX_COURSE.contains(&"connectx:4x4x5"));
+        assert!(!CX_SMALL.contains(&"connectx:4x4x5"));
     }
 }

@@ -73,7 +73,7 @@ pub fn catalog(engines: &EngineList) -> Value {
             json!({
                 "name": preset.name,
                 "description": preset.description,
-                "games": preset.games,
+                "games": preset.games(),
                 "seconds_per_move": preset.seconds_per_move,
                 "rounds": preset.rounds,
             })

@@ -174,7 +174,7 @@ pub fn tournament(args: &TournamentArgs) -> Result<()> {
         (None, false) => None,
     };
     let games = if args.games.is_empty() {
-        chosen.map(|p| p.games.iter().map(|s| s.to_string()).collect())
+        chosen.map(|p| p.games().into_iter().map(String::from).collect())
     } else {
         None
     }
@@ -286,12 +286,8 @@ fn start(
     serve: Option<u16>,
 ) -> Result<()> {
     let mut tournament = settings.prepare(common.concurrency)?;
-    let scoring: Scoring = settings.scoring.parse()?;
-    let sprt = settings
-        .sprt
-        .as_deref()
-        .map(str::parse::<SprtParams>)
-        .transpose()?;
+    let scoring = settings.scoring_scheme()?;
+    let sprt = settings.sprt_params()?;
     let path = common
         .record
         .clone()
@@ -319,12 +315,8 @@ fn resume(path: &Path, concurrency: usize, serve: Option<u16>) -> Result<()> {
     let mut tournament = settings
         .prepare(concurrency)
         .with_context(|| format!("the settings in {}", path.display()))?;
-    let scoring: Scoring = settings.scoring.parse()?;
-    let sprt = settings
-        .sprt
-        .as_deref()
-        .map(str::parse::<SprtParams>)
-        .transpose()?;
+    let scoring = settings.scoring_scheme()?;
+    let sprt = settings.sprt_params()?;
     for record in &contents.games {
         let known = tournament.games.get(record.game);
         if known.map(|g| (g.first, g.second, g.spec.to_string()))
