@@ -166,22 +166,22 @@ fn our_engine_inside_the_course_framework_plays_through_the_adapter() {
         for game in 1..=2 {
             assert!(out.contains(&format!("Finished game {game} ")), "{out}");
         }
-        // No forfeit, and the engine does not lose to quasi (4x4x3 is a first-player win).
+        // No forfeit. 4x4x3 is a first-player win: the engine wins the game it opens, and
+        // as second player it may lose to quasi's lucky random moves. 4x5x4 Connect Four is
+        // a draw: the engine never loses it.
         let records = std::fs::read_to_string(&record).unwrap();
         for line in records.lines().skip(1) {
             assert!(line.contains(r#""termination":"normal""#), "{spec}: {line}");
         }
-        let summary = out
-            .lines()
-            .rfind(|l| l.starts_with("zerosum-in-java vs quasi: points"))
-            .unwrap_or_else(|| panic!("no summary: {out}"));
-        let wdl = summary
-            .split("W-D-L ")
-            .nth(1)
-            .unwrap()
-            .split(',')
-            .next()
-            .unwrap();
-        assert!(wdl.ends_with("-0"), "{spec}: the engine lost: {summary}");
+        for line in out.lines().filter(|l| l.starts_with("Finished game ")) {
+            let engine_first = line.contains("(zerosum-in-java vs quasi)");
+            let engine_won = line.contains(if engine_first { ": 1-0" } else { ": 0-1" });
+            let draw = line.contains(": 1/2-1/2");
+            match (spec, engine_first) {
+                ("mnk:4x4x3", true) => assert!(engine_won, "{spec}: {line}"),
+                ("mnk:4x4x3", false) => {}
+                _ => assert!(engine_won || draw, "{spec}: the engine lost: {line}"),
+            }
+        }
     }
 }
