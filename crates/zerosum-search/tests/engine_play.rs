@@ -190,10 +190,10 @@ fn engine_beats_reference_players_and_answers_in_time() {
     }
     eprintln!("{moves} engine moves, worst {worst:?} for a {MOVE_TIME:?} budget");
     assert!(moves >= 1_000, "only {moves} engine moves were timed");
-    // A generous margin: the search stops inside its budget; only a stalled machine could
-    // push a move past it by this much.
+    // A search that ignores its deadline overshoots by whole iterations (seconds on these
+    // boards); the margin only absorbs the scheduling of a shared, busy machine.
     assert!(
-        worst < MOVE_TIME + Duration::from_millis(50),
+        worst < MOVE_TIME + Duration::from_millis(250),
         "worst {worst:?}"
     );
 }
