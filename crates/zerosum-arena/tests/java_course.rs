@@ -145,7 +145,7 @@ fn a_player_that_sleeps_past_the_limit_is_forfeited_on_time() {
 }
 
 #[test]
-fn a_player_that_uses_97_percent_of_its_time_on_every_move_is_not_forfeited() {
+fn a_player_that_uses_90_percent_of_its_time_on_every_move_is_not_forfeited() {
     let Some(classes) = toy_classes() else { return };
     let played = play("mnk:3x3x3", "MnkNearLimit", Side::First, "random", classes);
     assert_eq!(played.termination, Termination::Normal, "{played:?}");
