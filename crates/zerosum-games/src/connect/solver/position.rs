@@ -106,6 +106,9 @@ pub(super) struct Geometry<B: Bits> {
     pub order: Box<[(usize, B)]>,
     /// `k == 4` and every shift of the unrolled four-in-a-row code stays inside the word.
     four: bool,
+    /// The cells whose row has the parity of `H` (row 0 at the bottom): when every column has
+    /// an even number of empty cells, the free cell of each column is one of these.
+    pub mover_rows: B,
 }
 
 impl<B: Bits> Geometry<B> {
@@ -129,6 +132,9 @@ impl<B: Bits> Geometry<B> {
             .iter()
             .map(|&c| (c as usize, columns[c as usize]))
             .collect();
+        let mover_rows = (0..rows)
+            .filter(|r| r % 2 == rows % 2)
+            .fold(B::ZERO, |acc, r| acc | bottom << r);
         Geometry {
             rows,
             cols,
@@ -139,7 +145,55 @@ impl<B: Bits> Geometry<B> {
             columns,
             order,
             four: k == 4 && 3 * (rows + 2) < B::BITS,
+            mover_rows,
         }
+    }
+
+    /// True if `vertical` holds a run of `k` up a column, or `lines` one along a row or a
+    /// diagonal.
+    #[inline]
+    fn has_run(&self, vertical: B, lines: B) -> bool {
+        let (h, k) = (self.rows, self.k);
+        run_starts(vertical, 1, k) != B::ZERO
+            || [h + 1, h, h + 2]
+                .into_iter()
+                .any(|step| run_starts(lines, step, k) != B::ZERO)
+    }
+
+    /// Allis' claimeven, from the side to move's view, when the number of empty cells is even
+    /// (`None` otherwise, or when the rule says nothing).
+    ///
+    /// The opponent answers every stone with one on top of it while it can; when the side to
+    /// move fills a column, the opponent starts a column with an odd number of empty cells
+    /// (one always exists, the number of empty cells being odd then). Columns with an even
+    /// number of empty cells give the side to move exactly their empty cells of
+    /// [`Geometry::mover_rows`], the opponent the others; the odd columns may give the side to
+    /// move any of theirs, but never two adjacent ones, so up a column only their free cell
+    /// can extend its stones. The side to move cannot win without a run in what it may get
+    /// (then the value is at most 0), and it loses if, on top of that, the opponent has a run
+    /// in its stones and its cells of the even columns (at most -1).
+    ///
+    /// Precondition: `k >= 2`.
+    #[inline]
+    pub fn claimeven_bound(&self, current: B, mask: B, playable: B, moves: u32) -> Option<i32> {
+        if (self.cells - moves) % 2 != 0 {
+            return None;
+        }
+        let empty = self.board & !mask;
+        // The free cells of the odd columns, and every empty cell of those columns (adding
+        // the free cell carries through the column's empty cells up to its sentinel).
+        let odd = playable & !self.mover_rows;
+        let wild = empty & !(empty + odd);
+        let claimed = current | (empty & self.mover_rows);
+        if self.has_run(claimed | odd, claimed | wild) {
+            return None;
+        }
+        let opponent = (current ^ mask) | (empty & !self.mover_rows & !wild);
+        Some(if self.has_run(opponent, opponent) {
+            -1
+        } else {
+            0
+        })
     }
 
     /// The cells of column `col`.

@@ -2,7 +2,7 @@
 //! that narrow the value's interval (Pons' "score narrowing").
 
 use super::order::MoveList;
-use super::position::{Position, MAX_COLS};
+use super::position::Position;
 use super::Solver;
 use crate::connect::Bits;
 
@@ -16,6 +16,10 @@ const ETC_MIN_EMPTY: u32 = 12;
 /// search it would save. (More nodes, less time: with 10, the empty 7x6 board searches a third
 /// more nodes in a fifth less processor time.)
 const TABLE_MIN_EMPTY: u32 = 10;
+
+/// Positions with at least this many empty cells try claimeven (see
+/// [`Geometry::claimeven_bound`](super::position::Geometry::claimeven_bound)).
+const CLAIMEVEN_MIN_EMPTY: u32 = 10;
 
 /// The ordering score of a move that gives the side to move the winning cells `own` and
 /// leaves the opponent the playable cells `next_possible`, against the opponent's winning cells
@@ -146,7 +150,15 @@ impl<B: Bits> Solver<B> {
             return upper;
         }
         let empty = g.cells - pos.moves;
-
+        // The opponent's follow-up may cap the value at a draw or a loss.
+        if alpha >= -1 && empty >= CLAIMEVEN_MIN_EMPTY {
+            if let Some(bound) = g.claimeven_bound(pos.current, pos.mask, possible, pos.moves) {
+                upper = upper.min(bound);
+                if upper <= alpha {
+                    return upper;
+                }
+            }
+        }
         let key = pos.key();
         let mirrored = MIRROR && pos.mirror_key().widen() < key.widen();
         let table_key = pos.table_key::<MIRROR>();
@@ -196,9 +208,9 @@ impl<B: Bits> Solver<B> {
             let symmetric = MIRROR && key == pos.mirror_key();
             let single = candidates.count_ones() == 1;
             let mut moves = MoveList::new();
-            // The threats of the side to move after each move: the ordering score, and the
-            // opponent's threats in the child.
-            let mut child_threats = [B::ZERO; MAX_COLS];
+            // The threats of the side to move after each move give the ordering score, and
+            // are the opponent's threats in the child.
+            let claimeven_children = beta <= 1 && empty > CLAIMEVEN_MIN_EMPTY;
             for &(col, column) in g.order.iter() {
                 let cell = candidates & column;
                 if cell == B::ZERO || best_move == Some(col) || (symmetric && col > last_col - col)
@@ -229,7 +241,22 @@ impl<B: Bits> Solver<B> {
                     }
                     return upper;
                 }
-                child_threats[col] = own;
+                // The opponent's follow-up rule in the child: a cutoff without a search.
+                if claimeven_children && cell & g.mover_rows == B::ZERO {
+                    if let Some(bound) =
+                        g.claimeven_bound(child.current, child.mask, next_possible, child.moves)
+                    {
+                        if -bound >= beta {
+                            if tabled {
+                                let stored = if mirrored { last_col - col } else { col };
+                                let nodes = self.nodes - nodes_before;
+                                self.table
+                                    .put(table_key, -bound, upper, Some(stored), nodes);
+                            }
+                            return -bound;
+                        }
+                    }
+                }
                 // A lone move needs no ordering score.
                 moves.add(
                     col,
@@ -238,6 +265,7 @@ impl<B: Bits> Solver<B> {
                     } else {
                         order_score(next_possible, own, threats)
                     },
+                    own,
                 );
             }
 
@@ -256,7 +284,7 @@ impl<B: Bits> Solver<B> {
                 // Enhanced transposition cutoff: a child already known to be bad enough for the
                 // opponent refutes this position without a search.
                 if empty >= ETC_MIN_EMPTY {
-                    for col in moves.columns() {
+                    for (col, _) in moves.moves() {
                         let child = pos.with_stone::<MIRROR>(g, col, candidates & g.column(col));
                         if let Some(bounds) = self.table.get(child.table_key::<MIRROR>()) {
                             if -bounds.upper >= beta {
@@ -266,10 +294,10 @@ impl<B: Bits> Solver<B> {
                     }
                 }
 
-                for col in moves.columns() {
+                for (col, child_threats) in moves.moves() {
                     let g = &self.geometry;
                     let child = pos.with_stone::<MIRROR>(g, col, candidates & g.column(col));
-                    let score = -self.negamax::<MIRROR>(&child, child_threats[col], -beta, -alpha);
+                    let score = -self.negamax::<MIRROR>(&child, child_threats, -beta, -alpha);
                     if score > best {
                         best = score;
                         best_col = col;
