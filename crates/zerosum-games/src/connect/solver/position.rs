@@ -176,7 +176,7 @@ impl<B: Bits> Geometry<B> {
     /// Precondition: `k >= 2`.
     #[inline]
     pub fn claimeven_bound(&self, current: B, mask: B, playable: B, moves: u32) -> Option<i32> {
-        if (self.cells - moves) % 2 != 0 {
+        if !(self.cells - moves).is_multiple_of(2) {
             return None;
         }
         let empty = self.board & !mask;
