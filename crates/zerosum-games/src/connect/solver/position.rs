@@ -108,7 +108,7 @@ pub(super) struct Geometry<B: Bits> {
     four: bool,
     /// The cells whose row has the parity of `H` (row 0 at the bottom): when every column has
     /// an even number of empty cells, the free cell of each column is one of these.
-    pub mover_rows: B,
+    mover_rows: B,
 }
 
 impl<B: Bits> Geometry<B> {

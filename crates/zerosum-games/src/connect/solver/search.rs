@@ -19,7 +19,7 @@ const TABLE_MIN_EMPTY: u32 = 10;
 
 /// Positions with at least this many empty cells try claimeven (see
 /// [`Geometry::claimeven_bound`](super::position::Geometry::claimeven_bound)).
-const CLAIMEVEN_MIN_EMPTY: u32 = 10;
+const CLAIMEVEN_MIN_EMPTY: u32 = 8;
 
 /// The ordering score of a move that gives the side to move the winning cells `own` and
 /// leaves the opponent the playable cells `next_possible`, against the opponent's winning cells
@@ -150,15 +150,6 @@ impl<B: Bits> Solver<B> {
             return upper;
         }
         let empty = g.cells - pos.moves;
-        // The opponent's follow-up may cap the value at a draw or a loss.
-        if alpha >= -1 && empty >= CLAIMEVEN_MIN_EMPTY {
-            if let Some(bound) = g.claimeven_bound(pos.current, pos.mask, possible, pos.moves) {
-                upper = upper.min(bound);
-                if upper <= alpha {
-                    return upper;
-                }
-            }
-        }
         let key = pos.key();
         let mirrored = MIRROR && pos.mirror_key().widen() < key.widen();
         let table_key = pos.table_key::<MIRROR>();
@@ -183,6 +174,15 @@ impl<B: Bits> Solver<B> {
                 .best
                 .map(|c| if mirrored { last_col - c } else { c })
                 .filter(|&c| candidates & g.column(c) != B::ZERO);
+        }
+        // Unless the table settled it: the opponent's follow-up may cap the value at a draw or a loss.
+        if alpha >= -1 && empty >= CLAIMEVEN_MIN_EMPTY {
+            if let Some(bound) = g.claimeven_bound(pos.current, pos.mask, possible, pos.moves) {
+                upper = upper.min(bound);
+                if upper <= alpha {
+                    return upper;
+                }
+            }
         }
         alpha = alpha.max(lower);
         beta = beta.min(upper);
@@ -242,7 +242,7 @@ impl<B: Bits> Solver<B> {
                     return upper;
                 }
                 // The opponent's follow-up rule in the child: a cutoff without a search.
-                if claimeven_children && cell & g.mover_rows == B::ZERO {
+                if claimeven_children {
                     if let Some(bound) =
                         g.claimeven_bound(child.current, child.mask, next_possible, child.moves)
                     {
