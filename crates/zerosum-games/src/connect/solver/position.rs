@@ -402,4 +402,87 @@ mod tests {
             );
         }
     }
+
+    /// The sign of the game value for the side to move, by plain minimax with a memo.
+    fn value_sign(
+        g: &Geometry<u64>,
+        current: u64,
+        mask: u64,
+        memo: &mut std::collections::HashMap<(u64, u64), i32>,
+    ) -> i32 {
+        if let Some(&value) = memo.get(&(current, mask)) {
+            return value;
+        }
+        let playable = (mask + g.bottom) & g.board;
+        let value = if playable == 0 {
+            0
+        } else if g.winning_cells(current, mask) & playable != 0 {
+            1
+        } else {
+            let mut best = -1;
+            let mut moves = playable;
+            while moves != 0 && best < 1 {
+                let cell = moves & moves.wrapping_neg();
+                moves ^= cell;
+                let child = -value_sign(g, current ^ mask, mask | cell, memo);
+                best = best.max(child);
+            }
+            best
+        };
+        memo.insert((current, mask), value);
+        value
+    }
+
+    #[test]
+    fn claimeven_bounds_hold_against_minimax() {
+        // Boards small enough for plain minimax, of both parities of the number of cells.
+        let mut fired = Vec::new();
+        for (rows, cols, k) in [
+            (4, 4, 3),
+            (4, 5, 4),
+            (5, 4, 4),
+            (4, 4, 4),
+            (3, 5, 3),
+            (3, 7, 4),
+            (5, 3, 3),
+        ] {
+            let g = Geometry::<u64>::new(rows, cols, k);
+            let mut memo = std::collections::HashMap::new();
+            let mut state = 0x2545_F491_4F6C_DD1Du64 ^ (rows * 31 + cols) as u64;
+            let mut count = 0;
+            for _ in 0..400 {
+                let (mut current, mut mask) = (0u64, 0u64);
+                loop {
+                    let playable = (mask + g.bottom) & g.board;
+                    if playable == 0 || g.winning_cells(current, mask) & playable != 0 {
+                        break;
+                    }
+                    if let Some(bound) =
+                        g.claimeven_bound(current, mask, playable, mask.count_ones())
+                    {
+                        count += 1;
+                        let value = value_sign(&g, current, mask, &mut memo);
+                        assert!(
+                            value <= bound,
+                            "{rows}x{cols}x{k}: claimeven bound {bound}, value {value}, \
+                             current {current:#x}, mask {mask:#x}"
+                        );
+                    }
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    let cells: Vec<u64> = (0..64)
+                        .map(|b| 1u64 << b)
+                        .filter(|b| playable & b != 0)
+                        .collect();
+                    let cell = cells[(state % cells.len() as u64) as usize];
+                    current ^= mask;
+                    mask |= cell;
+                }
+            }
+            fired.push(count);
+        }
+        eprintln!("claimeven fired {fired:?} times");
+        assert!(fired.iter().sum::<usize>() > 200, "fired {fired:?}");
+    }
 }
