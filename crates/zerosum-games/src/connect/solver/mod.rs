@@ -17,7 +17,10 @@
 //! the interval of possible values: first halfway to each extreme (cheap, and enough when the
 //! game ends early), then the sign, then one step at a time away from 0. At each node: the
 //! opponent's immediate threats force or lose the game, moves just below an opponent's threat
-//! are never played, and the number of stones bounds the value. A transposition table
+//! are never played, and the number of stones bounds the value. Allis' claimeven (the
+//! opponent answering every stone with one on top of it) caps the value at a draw or a loss
+//! when the side to move cannot make a run of the cells that leaves it, at the node and, as a
+//! cutoff without a search, at each child. A transposition table
 //! ([`table`](self)) keeps an upper and a lower bound and the best move of each position
 //! with at least 10 empty cells (closer to the end, searching is cheaper than a probe); a
 //! position and its mirror image share one entry, and a symmetric position searches only half
