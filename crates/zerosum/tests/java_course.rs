@@ -17,6 +17,26 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// True if a JDK is installed; else says which test is skipped.
+fn have_javac(skipped: &str) -> bool {
+    let found = Command::new("javac").arg("-version").output().is_ok();
+    if !found {
+        eprintln!("skipping {skipped}: javac is not installed");
+    }
+    found
+}
+
+/// Compiles `files` into `classes`; every file must compile.
+fn compile(classes: &Path, files: &[PathBuf]) {
+    let status = Command::new("javac")
+        .arg("-d")
+        .arg(classes)
+        .args(files)
+        .status()
+        .unwrap();
+    assert!(status.success(), "javac failed on {files:?}");
+}
+
 fn zerosum(args: &[&str], cache: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_zerosum"))
         .args(args)
@@ -45,8 +65,7 @@ fn without_a_jdk_a_java_player_is_refused_before_any_game() {
 
 #[test]
 fn a_course_preset_tournament_scores_and_ranks_java_players_as_the_course() {
-    if Command::new("javac").arg("-version").output().is_err() {
-        eprintln!("skipping the Java course tournament: javac is not installed");
+    if !have_javac("the Java course tournament") {
         return;
     }
     let dir = scratch("preset");
@@ -64,13 +83,7 @@ fn a_course_preset_tournament_scores_and_ranks_java_players_as_the_course() {
             }
         }
     }
-    let status = Command::new("javac")
-        .arg("-d")
-        .arg(&classes)
-        .args(&files)
-        .status()
-        .unwrap();
-    assert!(status.success());
+    compile(&classes, &files);
     let record = dir.join("t.jsonl");
     let cp = classes.display();
     let output = zerosum(
@@ -109,8 +122,7 @@ fn a_course_preset_tournament_scores_and_ranks_java_players_as_the_course() {
 
 #[test]
 fn our_engine_inside_the_course_framework_plays_through_the_adapter() {
-    if Command::new("javac").arg("-version").output().is_err() {
-        eprintln!("skipping zerosum as a course player: javac is not installed");
+    if !have_javac("zerosum as a course player") {
         return;
     }
     // The stand-in frameworks and zerosum's course players (which start `zerosum gtp`), run as
@@ -128,13 +140,7 @@ fn our_engine_inside_the_course_framework_plays_through_the_adapter() {
             files.push(entry.unwrap().path());
         }
     }
-    let status = Command::new("javac")
-        .arg("-d")
-        .arg(&classes)
-        .args(&files)
-        .status()
-        .unwrap();
-    assert!(status.success());
+    compile(&classes, &files);
     let cp = classes.display().to_string();
     for (spec, class) in [
         ("mnk:4x4x3", "zerosum.course.ZerosumMNKPlayer"),
