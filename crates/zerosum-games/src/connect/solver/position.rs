@@ -163,15 +163,14 @@ impl<B: Bits> Geometry<B> {
     /// Allis' claimeven, from the side to move's view, when the number of empty cells is even
     /// (`None` otherwise, or when the rule says nothing).
     ///
-    /// The opponent answers every stone with one on top of it while it can; when the side to
-    /// move fills a column, the opponent starts a column with an odd number of empty cells
-    /// (one always exists, the number of empty cells being odd then). Columns with an even
-    /// number of empty cells give the side to move exactly their empty cells of
-    /// [`Geometry::mover_rows`], the opponent the others; the odd columns may give the side to
-    /// move any of theirs, but never two adjacent ones, so up a column only their free cell
-    /// can extend its stones. The side to move cannot win without a run in what it may get
-    /// (then the value is at most 0), and it loses if, on top of that, the opponent has a run
-    /// in its stones and its cells of the even columns (at most -1).
+    /// The opponent answers every stone with one on top of it, except a stone that starts a
+    /// column with an odd number of empty cells: that one it answers by starting another such
+    /// column (there always is one: the number of empty cells being even, so is the number of
+    /// odd columns), after which both columns are even. Either way each column gives the side
+    /// to move exactly its empty cells of [`Geometry::mover_rows`], plus, in the odd columns,
+    /// maybe the free cell; the opponent gets the other cells. The side to move cannot win
+    /// without a run in what it may get (then the value is at most 0), and it loses if, on top
+    /// of that, the opponent has a run in what it surely gets (at most -1).
     ///
     /// Precondition: `k >= 2`.
     #[inline]
@@ -180,15 +179,13 @@ impl<B: Bits> Geometry<B> {
             return None;
         }
         let empty = self.board & !mask;
-        // The free cells of the odd columns, and every empty cell of those columns (adding
-        // the free cell carries through the column's empty cells up to its sentinel).
+        // The free cells of the odd columns.
         let odd = playable & !self.mover_rows;
-        let wild = empty & !(empty + odd);
-        let claimed = current | (empty & self.mover_rows);
-        if self.has_run(claimed | odd, claimed | wild) {
+        let claimed = current | (empty & self.mover_rows) | odd;
+        if self.has_run(claimed, claimed) {
             return None;
         }
-        let opponent = (current ^ mask) | (empty & !self.mover_rows & !wild);
+        let opponent = (current ^ mask) | (empty & !self.mover_rows & !odd);
         Some(if self.has_run(opponent, opponent) {
             -1
         } else {
