@@ -156,6 +156,17 @@ impl<B: Bits> Solver<B> {
         let last_col = g.cols as usize - 1;
         let mut best_move = None;
         let tabled = empty >= TABLE_MIN_EMPTY;
+        // The children's entries, for the enhanced transposition cutoff: loading starts now,
+        // long before they are read.
+        if empty >= ETC_MIN_EMPTY {
+            for &(col, column) in g.order.iter() {
+                let cell = candidates & column;
+                if cell != B::ZERO {
+                    let child = pos.with_stone::<MIRROR>(g, col, cell);
+                    self.table.prefetch(child.table_key::<MIRROR>());
+                }
+            }
+        }
         let known = if tabled {
             self.table.get(table_key)
         } else {
@@ -218,7 +229,7 @@ impl<B: Bits> Solver<B> {
                     continue;
                 }
                 let child = pos.with_stone::<MIRROR>(g, col, cell);
-                if empty > TABLE_MIN_EMPTY {
+                if empty > TABLE_MIN_EMPTY && empty < ETC_MIN_EMPTY {
                     self.table.prefetch(child.table_key::<MIRROR>());
                 }
                 let own = g.winning_cells(pos.current | cell, pos.mask | cell);
