@@ -154,6 +154,18 @@ impl<B: Bits> Geometry<B> {
     #[inline]
     fn has_run(&self, vertical: B, lines: B) -> bool {
         let (h, k) = (self.rows, self.k);
+        if self.four {
+            // Unrolled: pairs, then pairs of pairs; every shift stays inside the word.
+            let four = |x: B, step: u32| {
+                let pairs = x & (x >> step);
+                pairs & (pairs >> (2 * step))
+            };
+            return (four(vertical, 1)
+                | four(lines, h + 1)
+                | four(lines, h)
+                | four(lines, h + 2))
+                != B::ZERO;
+        }
         run_starts(vertical, 1, k) != B::ZERO
             || [h + 1, h, h + 2]
                 .into_iter()
