@@ -1,7 +1,10 @@
 //! The search: negamax with alpha-beta over exact game values, driven by null-window probes
 //! that narrow the value's interval (Pons' "score narrowing").
 
+use std::mem::MaybeUninit;
+
 use super::order::MoveList;
+use super::position::MAX_COLS;
 use super::position::Position;
 use super::Solver;
 use crate::connect::Bits;
@@ -158,12 +161,15 @@ impl<B: Bits> Solver<B> {
         let tabled = empty >= TABLE_MIN_EMPTY;
         // The children's entries, for the enhanced transposition cutoff: loading starts now,
         // long before they are read.
+        // Their keys are kept by column; only those of `candidates` are set.
+        let mut child_keys = [const { MaybeUninit::<B>::uninit() }; MAX_COLS];
         if empty >= ETC_MIN_EMPTY {
             for &(col, column) in g.order.iter() {
                 let cell = candidates & column;
                 if cell != B::ZERO {
-                    let child = pos.with_stone::<MIRROR>(g, col, cell);
-                    self.table.prefetch(child.table_key::<MIRROR>());
+                    let child_key = pos.with_stone::<MIRROR>(g, col, cell).table_key::<MIRROR>();
+                    self.table.prefetch(child_key);
+                    child_keys[col] = MaybeUninit::new(child_key);
                 }
             }
         }
@@ -296,8 +302,10 @@ impl<B: Bits> Solver<B> {
                 // opponent refutes this position without a search.
                 if empty >= ETC_MIN_EMPTY {
                     for (col, _) in moves.moves() {
-                        let child = pos.with_stone::<MIRROR>(g, col, candidates & g.column(col));
-                        if let Some(bounds) = self.table.get(child.table_key::<MIRROR>()) {
+                        // SAFETY: every move of the list is a column of `candidates`, whose
+                        // keys were set above (`empty >= ETC_MIN_EMPTY` there too).
+                        let child_key = unsafe { child_keys[col].assume_init() };
+                        if let Some(bounds) = self.table.get(child_key) {
                             if -bounds.upper >= beta {
                                 return -bounds.upper;
                             }
