@@ -160,10 +160,7 @@ impl<B: Bits> Geometry<B> {
                 let pairs = x & (x >> step);
                 pairs & (pairs >> (2 * step))
             };
-            return (four(vertical, 1)
-                | four(lines, h + 1)
-                | four(lines, h)
-                | four(lines, h + 2))
+            return (four(vertical, 1) | four(lines, h + 1) | four(lines, h) | four(lines, h + 2))
                 != B::ZERO;
         }
         run_starts(vertical, 1, k) != B::ZERO

@@ -4,8 +4,8 @@
 use std::mem::MaybeUninit;
 
 use super::order::MoveList;
-use super::position::MAX_COLS;
 use super::position::Position;
+use super::position::MAX_COLS;
 use super::Solver;
 use crate::connect::Bits;
 
@@ -153,6 +153,16 @@ impl<B: Bits> Solver<B> {
             return upper;
         }
         let empty = g.cells - pos.moves;
+        // The opponent's follow-up may cap the value at a draw or a loss: a test without a
+        // memory access, before the table's.
+        if alpha >= -1 && empty >= CLAIMEVEN_MIN_EMPTY {
+            if let Some(bound) = g.claimeven_bound(pos.current, pos.mask, possible, pos.moves) {
+                upper = upper.min(bound);
+                if upper <= alpha {
+                    return upper;
+                }
+            }
+        }
         let key = pos.key();
         let mirrored = MIRROR && pos.mirror_key().widen() < key.widen();
         let table_key = pos.table_key::<MIRROR>();
@@ -191,15 +201,6 @@ impl<B: Bits> Solver<B> {
                 .best
                 .map(|c| if mirrored { last_col - c } else { c })
                 .filter(|&c| candidates & g.column(c) != B::ZERO);
-        }
-        // Unless the table settled it: the opponent's follow-up may cap the value at a draw or a loss.
-        if alpha >= -1 && empty >= CLAIMEVEN_MIN_EMPTY {
-            if let Some(bound) = g.claimeven_bound(pos.current, pos.mask, possible, pos.moves) {
-                upper = upper.min(bound);
-                if upper <= alpha {
-                    return upper;
-                }
-            }
         }
         alpha = alpha.max(lower);
         beta = beta.min(upper);
