@@ -18,9 +18,10 @@
 //! game ends early), then the sign, then one step at a time away from 0. At each node: the
 //! opponent's immediate threats force or lose the game, moves just below an opponent's threat
 //! are never played, and the number of stones bounds the value. Allis' claimeven (the
-//! opponent answering every stone with one on top of it) caps the value at a draw or a loss
-//! when the side to move cannot make a run of the cells that leaves it, at the node and, as a
-//! cutoff without a search, at each child. A transposition table
+//! opponent answering every stone with one on top of it, and a stone that starts a column with
+//! an odd number of empty cells by starting another) caps the value at a draw or a loss when
+//! the side to move cannot make a run of the cells that leaves it, at the node before the table
+//! is read and, as a cutoff without a search, at each child. A transposition table
 //! ([`table`](self)) keeps an upper and a lower bound and the best move of each position
 //! with at least 10 empty cells (closer to the end, searching is cheaper than a probe); a
 //! position and its mirror image share one entry, and a symmetric position searches only half
@@ -28,7 +29,7 @@
 //! while the others are generated, a move after which the opponent cannot stop a win with the
 //! stone after next ends the search, and without one the value is at most a win with the stone
 //! after that; then, far from the end, every child is looked up (enhanced transposition
-//! cutoff), and the children are searched by the useful threats they create (those not right
+//! cutoff; the children's entries start loading as the node is entered), and the children are searched by the useful threats they create (those not right
 //! above an opponent's), those a single stone from playable counting extra, centre first among
 //! equals.
 //!
