@@ -64,14 +64,18 @@ fn slow_known_values() {
     check(&[
         ("mnk:5x4x4", '='),
         ("connectx:4x8x4", '-'),
+        ("connectx:4x9x4", '-'),
         ("connectx:5x6x4", '='),
         ("connectx:5x7x4", '='),
+        ("connectx:5x8x4", '+'),
         ("connectx:6x6x4", '-'),
+        ("connectx:6x7x4", '+'),
         ("connectx:7x5x4", '='),
         ("connectx:7x6x4", '+'),
         ("connectx:8x4x4", '='),
         ("connectx:8x5x4", '='),
         ("connectx:9x4x4", '='),
+        ("connectx:9x5x4", '='),
         ("connectx:10x4x4", '='),
         ("connectx:11x4x4", '='),
     ]);
