@@ -170,8 +170,8 @@ impl<B: Bits> Solver<B> {
         let mut best_move = None;
         let tabled = empty >= TABLE_MIN_EMPTY;
         // The children's entries, for the enhanced transposition cutoff: loading starts now,
-        // long before they are read.
-        // Their keys are kept by column; only those of `candidates` are set.
+        // long before they are read, and their keys are kept by column (only those of
+        // `candidates` are set).
         let mut child_keys = [const { MaybeUninit::<B>::uninit() }; MAX_COLS];
         if empty >= ETC_MIN_EMPTY {
             for &(col, column) in g.order.iter() {
