@@ -9,10 +9,10 @@ use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use zerosum_arena::{GameSetup, MoveAnswer, MoveRequest, Player, Progress, TimeControl};
+use zerosum_arena::{GameSetup, MoveRequest, Player, Progress, TimeControl};
 use zerosum_core::{GameSpec, Side};
 
-use crate::session::Input;
+use crate::inbox::{EngineReply, Input};
 
 /// What the search thread needs to know.
 pub struct Job {
@@ -28,18 +28,6 @@ pub struct Job {
     pub seed: u64,
     /// Raised when the session no longer wants the answer.
     pub stop: Arc<AtomicBool>,
-}
-
-/// The outcome of a [`Job`].
-pub struct EngineReply {
-    pub generation: u64,
-    pub side: Side,
-    /// The player back for its next move; `None` when it panicked.
-    pub player: Option<Box<dyn Player>>,
-    /// The move, or why there is none.
-    pub answer: Result<MoveAnswer, String>,
-    /// Time from the start of the job to the answer.
-    pub elapsed: Duration,
 }
 
 /// Starts `job` on a new thread; its reply goes to `session` as [`Input::EngineReplied`], and

@@ -17,14 +17,33 @@
 //! uses no CPU. A closed tab is seen at once (its stream's socket reads end of file) and stops
 //! its game and any search.
 
+//!
+//! Modules, each importing only those below it:
+//!
+//! ```text
+//! server            accepts connections, routes requests, owns the sessions
+//!   session         one tab's game: seats, moves, clocks, its page tournament
+//!     engine_move   one engine move on a thread of its own
+//!     page_tournament  a round robin started from the page
+//!       tournament_feed  a tournament's events, fanned out to watching tabs
+//!     catalog       the games, boards and players the page offers
+//!   settings        what every session shares (engines, watched tournament)
+//!   inbox           what a session receives (commands, engine replies, events)
+//!   http            reading requests, writing answers and event streams
+//!   messages        the JSON commands and events of the page
+//!   page            the embedded page
+//! ```
+
 pub mod catalog;
 mod engine_move;
 pub mod http;
+mod inbox;
 pub mod messages;
 mod page;
 mod page_tournament;
 pub mod server;
 mod session;
+mod settings;
 pub mod tournament_feed;
 
 pub use server::Server;

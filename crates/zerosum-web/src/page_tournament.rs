@@ -112,7 +112,7 @@ impl Drop for PageTournament {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::Input;
+    use crate::inbox::Input;
     use serde_json::Value;
     use std::sync::mpsc::channel;
     use std::time::Duration;

@@ -15,9 +15,11 @@ use serde_json::json;
 use zerosum_arena::EngineList;
 
 use crate::http::{read_request, respond, start_event_stream, Request};
+use crate::inbox::Input;
 use crate::messages::Command;
 use crate::page::asset;
-use crate::session::{Input, Session};
+use crate::session::Session;
+use crate::settings::ServerSettings;
 use crate::tournament_feed::TournamentFeed;
 
 /// How long a connection may take to send its request.
@@ -25,15 +27,6 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The open sessions by id: where to send their commands.
 type Sessions = Arc<Mutex<HashMap<u64, Sender<Input>>>>;
-
-/// What every session of a server shares.
-#[derive(Default)]
-pub struct ServerSettings {
-    /// The external engines the page may name as players.
-    pub engines: EngineList,
-    /// The tournament every tab watches until it starts one of its own.
-    pub watched: Option<TournamentFeed>,
-}
 
 /// A bound server, ready to [`Server::run`].
 pub struct Server {

@@ -20,29 +20,16 @@ use zerosum_core::{DynGame, GameSpec, Side, Status};
 use zerosum_games::new_game;
 
 use crate::catalog::{self, page_player};
-use crate::engine_move::{self, EngineReply};
+use crate::engine_move;
 use crate::http::send_event;
+use crate::inbox::{EngineReply, Input};
 use crate::messages::{Command, SearchLine};
 use crate::page_tournament::{PageTournament, TournamentRequest};
-use crate::server::ServerSettings;
+use crate::settings::ServerSettings;
 
 /// The game a new tab starts with: tic-tac-toe, the page against the engine.
 const OPENING_SPEC: &str = "tictactoe";
 const OPENING_PLAYERS: [&str; 2] = ["human", "engine:time=0.5"];
-
-/// What wakes a session up.
-pub enum Input {
-    /// A command the page posted.
-    Command(Command),
-    /// An engine search ended.
-    EngineReplied(EngineReply),
-    /// The search numbered `generation` finished an iteration: its line.
-    EngineProgress { generation: u64, line: String },
-    /// The tab's event stream is gone.
-    Closed,
-    /// A `tournament` event of the feed numbered `feed`.
-    Tournament { feed: u64, event: Arc<String> },
-}
 
 /// Who plays a side.
 enum Seat {

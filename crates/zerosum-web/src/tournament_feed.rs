@@ -22,7 +22,7 @@ use zerosum_arena::{
     GameObserver, GameRecord, RefereeEvent, Scoring, Standings, TimeControl, TournamentEvent,
 };
 
-use crate::session::Input;
+use crate::inbox::Input;
 
 /// Numbers the feeds of this process, so a tab tells them apart.
 static NEXT_FEED: AtomicU64 = AtomicU64::new(1);

@@ -4,126 +4,15 @@ use zerosum_core::{Evaluator, Game, Side};
 
 use super::packed::{Bits, Packed};
 use super::threats::ImmediateColumns;
+use super::weights::{BoardTables, ConnectWeights, WINDOW_SCALE};
 use super::wide::Wide;
 use super::windows::Scan;
 use super::{Column, ConnectBoard, ConnectX};
 use crate::EvaluatedGame;
 
-/// Window values are kept in 1/1024 of an evaluation unit, so that single discs in long windows
-/// (`k` up to 100) keep their small values; sums are taken in `i64`.
-const WINDOW_SCALE: i32 = 1024;
-
 /// Move hint of a column that wins at once, and of one that blocks an immediate win.
 const HINT_WIN: i32 = 1 << 24;
 const HINT_BLOCK: i32 = 1 << 22;
-
-/// The weights of the evaluation terms, in evaluation units (see [`ConnectEvaluator`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ConnectWeights {
-    /// Value of an open window one disc short of a run (`k - 1` discs of one side, no other).
-    pub window: i32,
-    /// Value of a disc in the centre column; 0 on the edge columns.
-    pub centre: i32,
-    /// A side's lowest threat in a column (not above the opponent's lowest) on a row of its
-    /// parity: odd rows from the bottom for the first player, even rows for the second (swapped
-    /// when `rows * (cols - 1)` is odd: the last column to fill then gives the first player the
-    /// even rows).
-    pub good_threat: i32,
-    /// The same on a row of the other parity.
-    pub bad_threat: i32,
-    /// Every other threat.
-    pub minor_threat: i32,
-    /// Two threats of a side directly above each other, not above the opponent's lowest threat
-    /// in the column.
-    pub stacked_threat: i32,
-    /// One side alone has a threat on a good row: it controls the zugzwang.
-    pub zugzwang: i32,
-    /// Bonus of the side to move.
-    pub tempo: i32,
-    /// Value of a position decided within two plies; 0 to ignore the verdict and sum the
-    /// terms anyway.
-    pub decided: i32,
-}
-
-impl Default for ConnectWeights {
-    /// The weights of [`ConnectEvaluator::new`].
-    fn default() -> Self {
-        ConnectWeights {
-            window: 24,
-            centre: 3,
-            good_threat: 40,
-            bad_threat: 15,
-            minor_threat: 6,
-            stacked_threat: 120,
-            zugzwang: 60,
-            tempo: 3,
-            decided: 10_000,
-        }
-    }
-}
-
-impl ConnectWeights {
-    /// Open windows only: the baseline the full evaluation is measured against.
-    pub fn windows_only() -> Self {
-        ConnectWeights {
-            window: 24,
-            centre: 0,
-            good_threat: 0,
-            bad_threat: 0,
-            minor_threat: 0,
-            stacked_threat: 0,
-            zugzwang: 0,
-            tempo: 0,
-            decided: 0,
-        }
-    }
-}
-
-/// Bit masks of a packed board, in the layout of [`Packed`] (column `c`, height `h` is bit
-/// `c * (rows + 1) + h`), widened to `u128`. Empty for boards that do not fit 128 bits.
-#[derive(Clone, Debug, Default)]
-pub(super) struct PackedTables {
-    /// Every cell of the board (no sentinel).
-    pub cells: u128,
-    /// The bottom cell of every column.
-    pub bottom: u128,
-    /// The cells of each column.
-    pub columns: Vec<u128>,
-    /// Every window of `k` cells in a line.
-    pub windows: Vec<u128>,
-}
-
-impl PackedTables {
-    fn new(rows: usize, cols: usize, k: usize) -> PackedTables {
-        if !Packed::<u128>::fits(rows, cols) {
-            return PackedTables::default();
-        }
-        let bit = |col: usize, height: usize| 1u128 << (col * (rows + 1) + height);
-        let mut tables = PackedTables::default();
-        for col in 0..cols {
-            tables.bottom |= bit(col, 0);
-            let column = (0..rows).fold(0, |mask, height| mask | bit(col, height));
-            tables.columns.push(column);
-            tables.cells |= column;
-        }
-        let (rows, cols, k) = (rows as isize, cols as isize, k as isize);
-        for (dc, dh) in [(1isize, 0isize), (0, 1), (1, 1), (1, -1)] {
-            for col in 0..cols {
-                for height in 0..rows {
-                    let (end_col, end_height) = (col + dc * (k - 1), height + dh * (k - 1));
-                    if !(0..cols).contains(&end_col) || !(0..rows).contains(&end_height) {
-                        continue;
-                    }
-                    let window = (0..k).fold(0, |mask, i| {
-                        mask | bit((col + dc * i) as usize, (height + dh * i) as usize)
-                    });
-                    tables.windows.push(window);
-                }
-            }
-        }
-        tables
-    }
-}
 
 /// The Connect-X evaluator for one board size (rows, columns, run length), built once per game
 /// (cheap to clone).
@@ -155,15 +44,7 @@ impl PackedTables {
 /// then a block, then the change in the window balance, new threats and the centre.
 #[derive(Clone, Debug)]
 pub struct ConnectEvaluator {
-    rows: usize,
-    cols: usize,
-    k: usize,
-    weights: ConnectWeights,
-    /// Value of an open window by its number of discs, in 1/[`WINDOW_SCALE`] units.
-    window_value: Vec<i32>,
-    /// Value of a disc by column.
-    centre: Vec<i32>,
-    packed: PackedTables,
+    tables: BoardTables,
 }
 
 impl ConnectEvaluator {
@@ -175,86 +56,47 @@ impl ConnectEvaluator {
 
     /// The evaluator with chosen weights.
     pub fn with_weights(rows: usize, cols: usize, k: usize, weights: ConnectWeights) -> Self {
-        let window_value = (0..=k)
-            .map(|discs| {
-                if k < 2 || discs == 0 {
-                    return 0;
-                }
-                let fill = discs.min(k - 1) as f64 / (k - 1) as f64;
-                let value = weights.window as f64 * fill * fill * 4.0 / k as f64;
-                (value * WINDOW_SCALE as f64).round() as i32
-            })
-            .collect();
-        let centre = (0..cols)
-            .map(|col| {
-                if cols == 1 {
-                    return weights.centre;
-                }
-                let off_centre = (2 * col).abs_diff(cols - 1) as f64 / (cols - 1) as f64;
-                (weights.centre as f64 * (1.0 - off_centre)).round() as i32
-            })
-            .collect();
         ConnectEvaluator {
-            rows,
-            cols,
-            k,
-            weights,
-            window_value,
-            centre,
-            packed: PackedTables::new(rows, cols, k),
+            tables: BoardTables::new(rows, cols, k, weights),
         }
     }
 
     pub fn rows(&self) -> usize {
-        self.rows
+        self.tables.rows
     }
 
     pub fn cols(&self) -> usize {
-        self.cols
+        self.tables.cols
     }
 
     /// The run length that wins.
     pub fn k(&self) -> usize {
-        self.k
+        self.tables.k
     }
 
     pub fn weights(&self) -> &ConnectWeights {
-        &self.weights
-    }
-
-    /// Value of an open window by its number of discs, in 1/1024 units.
-    pub(super) fn window_value(&self) -> &[i32] {
-        &self.window_value
-    }
-
-    /// Value of a disc by column.
-    pub(super) fn centre(&self) -> &[i32] {
-        &self.centre
-    }
-
-    pub(super) fn packed(&self) -> &PackedTables {
-        &self.packed
+        &self.tables.weights
     }
 
     /// True if `game` is played on the board this evaluator was built for.
     fn fits<B: ConnectBoard>(&self, game: &ConnectX<B>) -> bool {
-        (game.rows(), game.cols(), game.k()) == (self.rows, self.cols, self.k)
+        (game.rows(), game.cols(), game.k()) == (self.tables.rows, self.tables.cols, self.tables.k)
     }
 
     /// The evaluation of an ongoing position, from the side to move.
     fn value<B: Scan>(&self, game: &ConnectX<B>) -> i32 {
         debug_assert!(self.fits(game), "an evaluator built for another board");
         let to_move = game.to_move();
-        let terms = game.board().terms(self, to_move);
-        if terms.verdict.decided != 0 && self.weights.decided != 0 {
-            return terms.verdict.decided * self.weights.decided;
+        let terms = game.board().terms(&self.tables, to_move);
+        if terms.verdict.decided != 0 && self.tables.weights.decided != 0 {
+            return terms.verdict.decided * self.tables.weights.decided;
         }
         let first_view = (terms.windows / WINDOW_SCALE as i64) as i32 + terms.centre;
         let sign = match to_move {
             Side::First => 1,
             Side::Second => -1,
         };
-        sign * first_view + terms.verdict.balance + self.weights.tempo
+        sign * first_view + terms.verdict.balance + self.tables.weights.tempo
     }
 
     /// The moves worth searching (see [`ConnectEvaluator`]).
@@ -268,7 +110,7 @@ impl ConnectEvaluator {
             wins,
             blocks,
             poisoned,
-        } = game.board().immediate(self, game.to_move());
+        } = game.board().immediate(&self.tables, game.to_move());
         let keep = if wins != 0 {
             wins
         } else if blocks != 0 {
@@ -289,7 +131,11 @@ impl ConnectEvaluator {
         let to_move = game.to_move();
         let col = col as usize;
         let height = board.height(col);
-        let (rows, cols, k) = (self.rows as isize, self.cols as isize, self.k as isize);
+        let (rows, cols, k) = (
+            self.tables.rows as isize,
+            self.tables.cols as isize,
+            self.tables.k as isize,
+        );
         let on_board = |c: isize, h: isize| (0..cols).contains(&c) && (0..rows).contains(&h);
         // 1 for a disc of the side to move, 2 for the opponent's, 0 for an empty cell.
         let kind = |c: isize, h: isize| match board.owner(c as usize, h as usize, to_move) {
@@ -297,7 +143,7 @@ impl ConnectEvaluator {
             Some(side) if side == to_move => 1,
             Some(_) => 2,
         };
-        let value = &self.window_value;
+        let value = &self.tables.window_value;
         let mut gain = 0i64;
         let mut new_threats = 0;
         let (mut wins, mut blocks) = (false, false);
@@ -326,11 +172,11 @@ impl ConnectEvaluator {
                 let (own, theirs) = (counts[1], counts[2]);
                 if theirs == 0 {
                     gain += (value[own + 1] - value[own]) as i64;
-                    wins |= own + 1 == self.k;
-                    new_threats += (own + 2 == self.k) as i32;
+                    wins |= own + 1 == self.tables.k;
+                    new_threats += (own + 2 == self.tables.k) as i32;
                 } else if own == 0 {
                     gain += value[theirs] as i64;
-                    blocks |= theirs + 1 == self.k;
+                    blocks |= theirs + 1 == self.tables.k;
                 }
                 if start + k > high {
                     break;
@@ -348,8 +194,8 @@ impl ConnectEvaluator {
             HINT_BLOCK
         } else {
             (gain / WINDOW_SCALE as i64) as i32
-                + new_threats * self.weights.good_threat / 2
-                + self.centre[col]
+                + new_threats * self.tables.weights.good_threat / 2
+                + self.tables.centre[col]
         }
     }
 }
@@ -402,32 +248,6 @@ impl EvaluatedGame for ConnectX<Wide> {
 mod tests {
     use super::*;
     use crate::connect::ConnectX64;
-
-    #[test]
-    fn window_values_grow_superlinearly() {
-        let eval = ConnectEvaluator::new(6, 7, 4);
-        let value = eval.window_value();
-        assert_eq!(value[0], 0);
-        assert!(value[2] > 2 * value[1] && value[3] > value[2] + value[2] - value[1]);
-        assert_eq!(value[3], 24 * WINDOW_SCALE);
-        // Long runs keep a non-zero value for a single disc.
-        let eval = ConnectEvaluator::new(100, 100, 30);
-        assert!(eval.window_value()[1] > 0);
-    }
-
-    #[test]
-    fn centre_weights_fall_to_the_edges() {
-        let eval = ConnectEvaluator::new(6, 7, 4);
-        assert_eq!(eval.centre(), &[0, 1, 2, 3, 2, 1, 0]);
-    }
-
-    #[test]
-    fn packed_tables_hold_every_connect_four_window() {
-        let eval = ConnectEvaluator::new(6, 7, 4);
-        // 24 horizontal, 21 vertical, 12 + 12 diagonal.
-        assert_eq!(eval.packed().windows.len(), 69);
-        assert_eq!(eval.packed().columns.len(), 7);
-    }
 
     #[test]
     fn the_first_disc_goes_to_the_centre() {

@@ -15,12 +15,14 @@ mod evaluator;
 mod packed;
 mod solver;
 mod threats;
+mod weights;
 mod wide;
 mod windows;
 
-pub use evaluator::{ConnectEvaluator, ConnectWeights};
+pub use evaluator::ConnectEvaluator;
 pub use packed::{Bits, Packed};
 pub use solver::{SolveError, Solver};
+pub use weights::ConnectWeights;
 pub use wide::Wide;
 
 use serde_json::json;

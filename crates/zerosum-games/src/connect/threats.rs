@@ -27,7 +27,7 @@
 
 use zerosum_core::Side;
 
-use super::evaluator::ConnectWeights;
+use super::weights::ConnectWeights;
 
 /// What the threat analysis concludes, from the side to move's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

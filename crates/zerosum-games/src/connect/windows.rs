@@ -13,9 +13,9 @@
 
 use zerosum_core::Side;
 
-use super::evaluator::ConnectEvaluator;
 use super::packed::{run_of, Bits, Packed};
 use super::threats::{self, ImmediateColumns, Verdict};
+use super::weights::BoardTables;
 use super::wide::Wide;
 use super::ConnectBoard;
 
@@ -34,11 +34,11 @@ pub(super) struct Terms {
 /// What the evaluator reads from a board representation.
 pub(super) trait Scan: ConnectBoard {
     /// The static terms of an ongoing position with `to_move` to play.
-    fn terms(&self, eval: &ConnectEvaluator, to_move: Side) -> Terms;
+    fn terms(&self, eval: &BoardTables, to_move: Side) -> Terms;
 
     /// Columns where the side to move wins at once, must block, or would hand the opponent a
     /// win on the cell above.
-    fn immediate(&self, eval: &ConnectEvaluator, to_move: Side) -> ImmediateColumns;
+    fn immediate(&self, eval: &BoardTables, to_move: Side) -> ImmediateColumns;
 }
 
 /// `bits << shift`, zero when the shift passes the word.
@@ -99,10 +99,10 @@ impl<B: Bits> Packed<B> {
 
     /// Threat cells of both sides (index 0: first player).
     #[inline]
-    fn threats(&self, eval: &ConnectEvaluator, discs: [B; 2]) -> [B; 2] {
-        let tables = eval.packed();
+    fn threats(&self, eval: &BoardTables, discs: [B; 2]) -> [B; 2] {
+        let tables = &eval.packed;
         let empty = B::truncate(tables.cells) & !(discs[0] | discs[1]);
-        let (rows, k) = (eval.rows() as u32, eval.k() as u32);
+        let (rows, k) = (eval.rows as u32, eval.k as u32);
         [
             threat_cells(discs[0], empty, rows, k),
             threat_cells(discs[1], empty, rows, k),
@@ -111,9 +111,9 @@ impl<B: Bits> Packed<B> {
 }
 
 impl<B: Bits> Scan for Packed<B> {
-    fn terms(&self, eval: &ConnectEvaluator, to_move: Side) -> Terms {
-        let tables = eval.packed();
-        let value = eval.window_value();
+    fn terms(&self, eval: &BoardTables, to_move: Side) -> Terms {
+        let tables = &eval.packed;
+        let value = &eval.window_value;
         let discs = self.discs(to_move);
         let mut windows = 0;
         for &window in &tables.windows {
@@ -127,19 +127,19 @@ impl<B: Bits> Scan for Packed<B> {
             }
         }
         let mut centre = 0;
-        for (col, &weight) in eval.centre().iter().enumerate() {
+        for (col, &weight) in eval.centre.iter().enumerate() {
             let column = B::truncate(tables.columns[col]);
             let balance =
                 (discs[0] & column).count_ones() as i32 - (discs[1] & column).count_ones() as i32;
             centre += weight * balance;
         }
         let threat_sets = self.threats(eval, discs);
-        let stride = eval.rows() as u32 + 1;
+        let stride = eval.rows as u32 + 1;
         let column = B::truncate(tables.columns[0]);
         let verdict = threats::assess(
-            eval.weights(),
-            eval.rows(),
-            eval.cols(),
+            &eval.weights,
+            eval.rows,
+            eval.cols,
             to_move,
             |col| self.height(col),
             |side, col| {
@@ -153,15 +153,15 @@ impl<B: Bits> Scan for Packed<B> {
         }
     }
 
-    fn immediate(&self, eval: &ConnectEvaluator, to_move: Side) -> ImmediateColumns {
-        let tables = eval.packed();
+    fn immediate(&self, eval: &BoardTables, to_move: Side) -> ImmediateColumns {
+        let tables = &eval.packed;
         let discs = self.discs(to_move);
         let threat_sets = self.threats(eval, discs);
         let (_, mask) = self.bits();
         let playable = (mask + B::truncate(tables.bottom)) & B::truncate(tables.cells);
         let mine = threat_sets[to_move.index()];
         let theirs = threat_sets[to_move.opponent().index()];
-        let stride = eval.rows() as u32 + 1;
+        let stride = eval.rows as u32 + 1;
         let columns_of = |cells: B| {
             let mut columns = 0u128;
             let mut rest = cells;
@@ -271,10 +271,10 @@ impl Wide {
 }
 
 impl Scan for Wide {
-    fn terms(&self, eval: &ConnectEvaluator, to_move: Side) -> Terms {
-        let (rows, cols, k) = (eval.rows(), eval.cols(), eval.k());
+    fn terms(&self, eval: &BoardTables, to_move: Side) -> Terms {
+        let (rows, cols, k) = (eval.rows, eval.cols, eval.k);
         let mut scan = LineScan {
-            value: eval.window_value(),
+            value: &eval.window_value,
             k,
             window: (1u128 << k) - 1,
             windows: 0,
@@ -297,7 +297,7 @@ impl Scan for Wide {
                 self.column_discs(Side::Second, col),
             ];
             centre +=
-                eval.centre()[col] * (discs[0].count_ones() as i32 - discs[1].count_ones() as i32);
+                eval.centre[col] * (discs[0].count_ones() as i32 - discs[1].count_ones() as i32);
             scan.line(discs, rows, |i| (col, i));
             mark(&mut rising, col + rows - height, col + rows - 1);
             mark(&mut falling, col, col + height - 1);
@@ -330,7 +330,7 @@ impl Scan for Wide {
             scan.line(discs, len, |i| (col0 - i, height0 + i));
         });
         let verdict = threats::assess(
-            eval.weights(),
+            &eval.weights,
             rows,
             cols,
             to_move,
@@ -344,12 +344,12 @@ impl Scan for Wide {
         }
     }
 
-    fn immediate(&self, eval: &ConnectEvaluator, to_move: Side) -> ImmediateColumns {
+    fn immediate(&self, eval: &BoardTables, to_move: Side) -> ImmediateColumns {
         let opponent = to_move.opponent();
         let mut columns = ImmediateColumns::default();
-        for col in 0..eval.cols() {
+        for col in 0..eval.cols {
             let height = self.height(col);
-            if height >= eval.rows() {
+            if height >= eval.rows {
                 continue;
             }
             if self.completes_run(to_move, col, height) {
@@ -358,7 +358,7 @@ impl Scan for Wide {
             if self.completes_run(opponent, col, height) {
                 columns.blocks |= 1 << col;
             }
-            if height + 1 < eval.rows() && self.completes_run(opponent, col, height + 1) {
+            if height + 1 < eval.rows && self.completes_run(opponent, col, height + 1) {
                 columns.poisoned |= 1 << col;
             }
         }

@@ -1,11 +1,9 @@
 //! GTP transcripts: every command, and every kind of bad input, against a fake engine.
 
-mod support;
-
 use std::io::{BufRead, BufReader, Cursor, Write};
 use std::time::{Duration, Instant};
 
-use support::{Behaviour, FakeEngine};
+use crate::support::{Behaviour, FakeEngine};
 use zerosum_protocol::gtp::{serve, GtpSession};
 
 fn session(behaviour: Behaviour, spec: &str) -> GtpSession<FakeEngine> {

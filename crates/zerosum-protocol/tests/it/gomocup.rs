@@ -1,10 +1,8 @@
 //! Gomocup transcripts: every command, and every kind of bad input, against a fake engine.
 
-mod support;
-
 use std::time::Duration;
 
-use support::{Behaviour, FakeEngine};
+use crate::support::{Behaviour, FakeEngine};
 use zerosum_protocol::gomocup::{serve, GomocupSession};
 
 /// The reply lines of a session of `behaviour` to `input` (bytes), and the session.

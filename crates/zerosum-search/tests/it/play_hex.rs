@@ -14,9 +14,7 @@ use zerosum_games::hex::{Hex, HexEvaluator, HexMove};
 use zerosum_games::EvaluatedGame;
 use zerosum_search::{Algorithm, SearchLimits, Searcher};
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 // ---------------------------------------------------------------------------------------------
 // Positions.

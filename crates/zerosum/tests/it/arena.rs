@@ -277,7 +277,7 @@ fn a_human_whose_input_ends_loses_the_game_and_nothing_hangs() {
 /// The course check of the arena issue: a cx-course round of the engine against quasi at
 /// 0.1 s a move, two games at a time, with no time forfeit of the engine and at least 95% of
 /// the points scored. Seven minutes in a release build:
-/// `cargo test --release -p zerosum --test arena -- --ignored`.
+/// `cargo test --release -p zerosum --test it arena -- --ignored`.
 #[test]
 #[ignore]
 fn cx_course_round_engine_against_quasi() {

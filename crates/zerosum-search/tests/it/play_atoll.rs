@@ -15,9 +15,7 @@ use zerosum_games::connection::{Stone, StoneMove};
 use zerosum_games::EvaluatedGame;
 use zerosum_search::{Algorithm, SearchLimits, Searcher};
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 // ---------------------------------------------------------------------------------------------
 // Positions.

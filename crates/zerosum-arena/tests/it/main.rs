@@ -1,0 +1,8 @@
+//! Integration tests of zerosum-arena: external engines, Java course players, misbehaving players.
+//!
+//! One test binary for the crate (a module per area), so a fresh `cargo test` links one
+//! binary here instead of one per file.
+
+mod external;
+mod java_course;
+mod misbehaving;

@@ -1,0 +1,11 @@
+//! Integration tests of zerosum-games: rules, perft, hashing and notation of every family; the Connect-X solver.
+//!
+//! One test binary for the crate (a module per area), so a fresh `cargo test` links one
+//! binary here instead of one per file.
+
+mod atoll;
+mod connect;
+mod connect_solver;
+mod hex;
+mod mnk;
+mod unstable;

@@ -1,0 +1,14 @@
+//! Integration tests of zerosum-search: agreement with minimax, the solver, play per family, engine matches.
+//!
+//! One test binary for the crate (a module per area), so a fresh `cargo test` links one
+//! binary here instead of one per file.
+
+mod agreement;
+mod common;
+mod engine_play;
+mod play_atoll;
+mod play_connect;
+mod play_hex;
+mod play_mnk;
+mod play_unstable;
+mod solver;

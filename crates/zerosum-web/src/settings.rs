@@ -1,0 +1,14 @@
+//! What every session of a server shares, set before the server runs.
+
+use zerosum_arena::EngineList;
+
+use crate::tournament_feed::TournamentFeed;
+
+/// What every session of a server shares.
+#[derive(Default)]
+pub struct ServerSettings {
+    /// The external engines the page may name as players.
+    pub engines: EngineList,
+    /// The tournament every tab watches until it starts one of its own.
+    pub watched: Option<TournamentFeed>,
+}

@@ -1,0 +1,14 @@
+//! Integration tests of the zerosum command line, run as a user runs it (the built binary).
+//!
+//! One test binary for the crate (a module per area), so a fresh `cargo test` links one
+//! binary here instead of one per file.
+
+mod arena;
+mod browser;
+mod cli;
+mod external_engines;
+mod java_course;
+mod known_results;
+mod network;
+mod protocol;
+mod web;
