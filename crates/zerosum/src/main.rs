@@ -1,5 +1,11 @@
 //! `zerosum`: the command line. It parses arguments and wires the crates together; rules live
 //! in `zerosum-games`, search in `zerosum-search`, vocabulary in `zerosum-core`.
+//!
+//! Modules: `main` parses and dispatches to `commands::*`, one module per group of
+//! subcommands: `rules` (games, show, perft), `search` (search, analyze: the engine options),
+//! `solve` and `bench` (which use `search`), `protocol` (gtp, gomocup), `web` (serve),
+//! `arena` (play, match, tournament; uses `web` for `--serve`) and `network` (server, client;
+//! uses `arena`).
 
 mod commands;
 
