@@ -34,6 +34,7 @@
 //!   page            the embedded page
 //! ```
 
+mod access;
 pub mod catalog;
 mod engine_move;
 pub mod http;
