@@ -1,10 +1,10 @@
 //! Who may use the server: only the page itself, opened on this machine. A request must be
-//! addressed (its `Host`) to a loopback name or to the address it reached, on the server's port,
+//! addressed (its `Host`) to a loopback name or to the server's address, on the server's port,
 //! so a foreign web site cannot reach the server through a DNS name it rebinds to 127.0.0.1;
 //! and a request that names its page (`Origin`) must come from the server's own origin, so
 //! another site open in the browser cannot start games or programs.
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 use crate::http::Request;
 
@@ -15,17 +15,27 @@ pub struct Refusal {
     pub message: &'static str,
 }
 
-/// Checks `request`, which reached the server at `local` (the connection's own address), against
-/// the rules above. A request without `Origin` (not sent by a page of another site) passes on
-/// its `Host` alone.
-pub fn check(request: &Request, local: SocketAddr) -> Result<(), Refusal> {
+/// The addresses a request may name as the server's, besides `localhost` and loopback ones.
+#[derive(Clone, Copy, Debug)]
+pub struct OwnAddress {
+    /// The server's port.
+    pub port: u16,
+    /// The address the server is bound to (with `--bind`; `0.0.0.0` when bound to all).
+    pub bound: IpAddr,
+    /// The address the connection reached (one of this machine's when bound to all).
+    pub reached: IpAddr,
+}
+
+/// Checks `request`, which reached the server at `own`, against the rules above. A request
+/// without `Origin` (not sent by a page of another site) passes on its `Host` alone.
+pub fn check(request: &Request, own: OwnAddress) -> Result<(), Refusal> {
     let Some(host) = &request.host else {
         return Err(Refusal {
             status: "400 Bad Request",
             message: "a request must name its Host",
         });
     };
-    if !is_own_authority(host, local) {
+    if !is_own_authority(host, own) {
         return Err(Refusal {
             status: "421 Misdirected Request",
             message: "this server answers only requests addressed to localhost",
@@ -34,7 +44,7 @@ pub fn check(request: &Request, local: SocketAddr) -> Result<(), Refusal> {
     let from_elsewhere = request.origin.as_deref().is_some_and(|origin| {
         !origin
             .strip_prefix("http://")
-            .is_some_and(|authority| is_own_authority(authority, local))
+            .is_some_and(|authority| is_own_authority(authority, own))
     });
     if from_elsewhere {
         return Err(Refusal {
@@ -46,15 +56,15 @@ pub fn check(request: &Request, local: SocketAddr) -> Result<(), Refusal> {
 }
 
 /// Whether `authority` (`host[:port]`, as in `Host` or after `http://` in `Origin`) names this
-/// server: `localhost`, a loopback address, or the address `local` the connection reached (the
-/// one a user bound with `--bind`), with `local`'s port (80 when none is written).
-fn is_own_authority(authority: &str, local: SocketAddr) -> bool {
+/// server: `localhost`, a loopback address or one of `own`'s, with `own`'s port (80 when none
+/// is written). An address, unlike a name, cannot be rebound to this machine by a foreign site.
+fn is_own_authority(authority: &str, own: OwnAddress) -> bool {
     let (name, port) = match authority.rsplit_once(':') {
         // `[::1]` alone has a `:` but no port.
         Some((name, port)) if !port.ends_with(']') => (name, port.parse::<u16>().ok()),
         _ => (authority, Some(80)),
     };
-    if port != Some(local.port()) {
+    if port != Some(own.port) {
         return false;
     }
     if name.eq_ignore_ascii_case("localhost") {
@@ -64,10 +74,12 @@ fn is_own_authority(authority: &str, local: SocketAddr) -> bool {
         .strip_prefix('[')
         .and_then(|name| name.strip_suffix(']'))
         .map_or_else(
-            || name.parse::<std::net::Ipv4Addr>().map(IpAddr::V4),
-            |v6| v6.parse::<std::net::Ipv6Addr>().map(IpAddr::V6),
+            || name.parse::<Ipv4Addr>().map(IpAddr::V4),
+            |v6| v6.parse::<Ipv6Addr>().map(IpAddr::V6),
         );
-    literal.is_ok_and(|address| address.is_loopback() || address == local.ip())
+    literal.is_ok_and(|address| {
+        address.is_loopback() || address == own.bound || address == own.reached
+    })
 }
 
 #[cfg(test)]
@@ -88,8 +100,27 @@ mod tests {
 
     const LOOPBACK: &str = "127.0.0.1:8080";
 
-    fn status(host: Option<&str>, origin: Option<&str>, local: &str) -> Option<&'static str> {
-        check(&request(host, origin), local.parse().unwrap())
+    fn status(host: Option<&str>, origin: Option<&str>, reached: &str) -> Option<&'static str> {
+        let bound = reached.rsplit_once(':').unwrap().0;
+        let bound = bound.trim_start_matches('[').trim_end_matches(']');
+        status_at(host, origin, bound, reached)
+    }
+
+    /// The status `request(host, origin)` is refused with by a server bound to `bound` and
+    /// reached at `reached` (`IP:PORT`), if any.
+    fn status_at(
+        host: Option<&str>,
+        origin: Option<&str>,
+        bound: &str,
+        reached: &str,
+    ) -> Option<&'static str> {
+        let reached: std::net::SocketAddr = reached.parse().unwrap();
+        let own = OwnAddress {
+            port: reached.port(),
+            bound: bound.parse().unwrap(),
+            reached: reached.ip(),
+        };
+        check(&request(host, origin), own)
             .err()
             .map(|refusal| refusal.status)
     }
@@ -145,6 +176,18 @@ mod tests {
         assert_eq!(status(Some("localhost:8080"), None, lan), None);
         assert_eq!(
             status(Some("192.168.1.6:8080"), None, lan),
+            Some("421 Misdirected Request")
+        );
+        // Bound to every interface: the printed `0.0.0.0` and whichever address was reached.
+        let everywhere = |host| status_at(Some(host), None, "0.0.0.0", lan);
+        assert_eq!(everywhere("0.0.0.0:8080"), None);
+        assert_eq!(everywhere("192.168.1.5:8080"), None);
+        assert_eq!(
+            everywhere("192.168.1.6:8080"),
+            Some("421 Misdirected Request")
+        );
+        assert_eq!(
+            everywhere("evil.example:8080"),
             Some("421 Misdirected Request")
         );
     }

@@ -117,8 +117,12 @@ pub fn read_request(reader: &mut impl Read) -> Result<Request, BadRequest> {
     };
     let mut length = None;
     for header in headers {
-        let Some((name, value)) = header.split_once(':') else {
-            return Err(BadRequest::malformed("a header line without `:`"));
+        // A name with white space (or a folded line) could be read otherwise by a proxy.
+        let Some((name, value)) = header
+            .split_once(':')
+            .filter(|(name, _)| !name.is_empty() && !name.contains(|c: char| c.is_whitespace()))
+        else {
+            return Err(BadRequest::malformed("a header line without `name:`"));
         };
         let value = value.trim();
         let field = match name.to_ascii_lowercase().as_str() {
@@ -151,10 +155,7 @@ pub fn read_request(reader: &mut impl Read) -> Result<Request, BadRequest> {
             _ => continue,
         };
         if field.replace(value.to_string()).is_some() {
-            return Err(BadRequest::malformed(format!(
-                "two {} headers",
-                name.trim()
-            )));
+            return Err(BadRequest::malformed(format!("two {name} headers")));
         }
     }
     let length = length.unwrap_or(0);
@@ -317,6 +318,14 @@ mod tests {
             "400 Bad Request"
         );
         assert_eq!(status(b"GET / HTTP/1.1 extra\r\n\r\n"), "400 Bad Request");
+        assert_eq!(
+            status(b"GET / HTTP/1.1\r\nHost : a\r\n\r\n"),
+            "400 Bad Request"
+        );
+        assert_eq!(
+            status(b"GET / HTTP/1.1\r\nX: a\r\n b\r\n\r\n"),
+            "400 Bad Request"
+        );
         let huge = format!("GET / HTTP/1.1\r\nX: {}\r\n\r\n", "a".repeat(MAX_HEAD));
         assert_eq!(
             status(huge.as_bytes()),

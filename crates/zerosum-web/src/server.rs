@@ -7,7 +7,7 @@ use std::collections::hash_map::RandomState;
 use std::collections::HashMap;
 use std::hash::BuildHasher;
 use std::io::{self, Read, Write};
-use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
+use std::net::{IpAddr, Shutdown, SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::{Arc, Mutex};
@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 use zerosum_arena::EngineList;
 
-use crate::access;
+use crate::access::{self, OwnAddress};
 use crate::http::{read_request, respond, start_event_stream, DeadlineReader, Request};
 use crate::inbox::Input;
 use crate::messages::Command;
@@ -89,6 +89,7 @@ impl Server {
     /// Serves until the process ends, each connection on a thread of its own (at most
     /// [`MAX_CONNECTIONS`]). Returns only if accepting fails for good.
     pub fn run(self) -> io::Result<()> {
+        let bound = self.listener.local_addr()?.ip();
         for stream in self.listener.incoming() {
             let stream = match stream {
                 Ok(stream) => stream,
@@ -106,7 +107,7 @@ impl Server {
             let _ = thread::Builder::new()
                 .name("zerosum-web-connection".into())
                 .spawn(move || {
-                    serve_connection(stream, &sessions, settings);
+                    serve_connection(stream, bound, &sessions, settings);
                     drop(slot);
                 });
         }
@@ -160,9 +161,14 @@ fn is_transient(error: &io::Error) -> bool {
     ) || error.raw_os_error() == Some(24) // EMFILE: too many open files, for a moment
 }
 
-/// Answers one request (refused unless [`access::check`] passes); an event stream keeps the
-/// connection as its session's.
-fn serve_connection(mut stream: TcpStream, sessions: &Sessions, settings: Arc<ServerSettings>) {
+/// Answers one request that reached the server bound to `bound` (refused unless
+/// [`access::check`] passes); an event stream keeps the connection as its session's.
+fn serve_connection(
+    mut stream: TcpStream,
+    bound: IpAddr,
+    sessions: &Sessions,
+    settings: Arc<ServerSettings>,
+) {
     // Errors below mean the browser went away: there is nobody left to tell.
     let _ = stream.set_write_timeout(Some(RESPONSE_DEADLINE));
     let mut reader = DeadlineReader {
@@ -182,7 +188,14 @@ fn serve_connection(mut stream: TcpStream, sessions: &Sessions, settings: Arc<Se
             status: "400 Bad Request",
             message: "the connection has no address",
         })
-        .and_then(|local| access::check(&request, local));
+        .and_then(|reached| {
+            let own = OwnAddress {
+                port: reached.port(),
+                bound,
+                reached: reached.ip(),
+            };
+            access::check(&request, own)
+        });
     if let Err(refusal) = checked {
         let _ = respond_error(&mut stream, refusal.status, refusal.message);
         return;

@@ -291,3 +291,32 @@ fn idle_connections_do_not_multiply_threads() {
         sleep(Duration::from_millis(100));
     }
 }
+
+#[test]
+fn open_tabs_are_capped() {
+    let serve = Serve::start(&[]);
+    // The server keeps at most 32 sessions (tabs) open at once.
+    let tabs: Vec<_> = (0..32).map(|_| open_session(&serve)).collect();
+    let events = format!("GET /events HTTP/1.1\r\nHost: {}", serve.address);
+    let refused = serve.exchange(&events, "");
+    assert_eq!(status(&refused), "503", "{refused}");
+    assert!(!refused.contains("data:"), "{refused}");
+    drop(tabs);
+    let since = Instant::now();
+    loop {
+        let mut stream = TcpStream::connect(&serve.address).unwrap();
+        stream.set_read_timeout(Some(WATCHDOG)).unwrap();
+        write!(stream, "{events}\r\n\r\n").unwrap();
+        let mut first = String::new();
+        BufReader::new(stream).read_line(&mut first).unwrap();
+        if status(&first) == "200" {
+            break;
+        }
+        assert_eq!(status(&first), "503", "{first}");
+        assert!(
+            since.elapsed() < WATCHDOG,
+            "no tab opens after the others closed"
+        );
+        sleep(Duration::from_millis(100));
+    }
+}
