@@ -40,7 +40,8 @@ const RESPONSE_DEADLINE: Duration = Duration::from_secs(10);
 pub const MAX_CONNECTIONS: usize = 64;
 
 /// Most sessions (open tabs, each an event stream with a game and a thread or two) at once; an
-/// event stream over the cap is answered `503`.
+/// event stream over the cap is answered `503`. Half of [`MAX_CONNECTIONS`], so that pages and
+/// commands still get through when every tab is open.
 pub const MAX_SESSIONS: usize = 32;
 
 /// The open sessions by id: where to send their commands.
