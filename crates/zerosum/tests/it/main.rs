@@ -12,3 +12,4 @@ mod known_results;
 mod network;
 mod protocol;
 mod web;
+mod web_access;
