@@ -24,7 +24,7 @@
 //! its game and any search.
 
 //!
-//! Modules, each importing only those below it:
+//! Modules, each importing only those below it (`access` reads requests from `http`):
 //!
 //! ```text
 //! server            accepts connections, routes requests, owns the sessions
@@ -34,6 +34,7 @@
 //!     page_tournament  a round robin started from the page
 //!       tournament_feed  a tournament's events, fanned out to watching tabs
 //!     catalog       the games, boards and players the page offers
+//!   access          who may be answered: Host, Origin, content type
 //!   settings        what every session shares (engines, watched tournament)
 //!   inbox           what a session receives (commands, engine replies, events)
 //!   http            reading requests, writing answers and event streams
