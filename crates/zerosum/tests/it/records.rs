@@ -201,3 +201,32 @@ fn a_game_outside_the_schedule_or_without_its_index_is_refused() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The soak, shortened: a tournament killed 5 times and resumed ends with exactly the
+/// scheduled games and the standings of an uninterrupted run (the full one is
+/// `zerosum bench soak`, 20 kills).
+#[test]
+#[ignore = "a soak of processes killed at random moments; run with --ignored"]
+fn a_tournament_killed_five_times_ends_as_an_uninterrupted_one() {
+    let dir = scratch("soak");
+    let output = zerosum(&[
+        "bench",
+        "soak",
+        "--kills",
+        "5",
+        "--rounds",
+        "1",
+        "--seed",
+        "7",
+        "--dir",
+        dir.join("soak").to_str().unwrap(),
+    ]);
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{stdout}{}", text(&output.stderr));
+    assert!(stdout.contains("soak passed"), "{stdout}");
+    assert!(
+        stdout.contains("18 of 18 games recorded, 0 repeated, 0 missing"),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
