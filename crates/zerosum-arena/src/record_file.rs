@@ -208,7 +208,8 @@ impl RecordWriter {
     }
 
     fn write_line(&mut self, line: &str) -> Result<(), RecordFileError> {
-        // One write per line, so a kill leaves at most one unfinished line.
+        // One write per line, its newline last: a kill leaves at most one unfinished line, and
+        // that line has no newline, so resume recognises and drops it.
         let mut bytes = Vec::with_capacity(line.len() + 1);
         bytes.extend_from_slice(line.as_bytes());
         bytes.push(b'\n');
