@@ -57,4 +57,6 @@ pub use sprt::{SprtDecision, SprtError, SprtParams, SprtStatus};
 pub use standings::{
     CrossCell, Crosstable, ForfeitCounts, MatchSummary, PlayerStanding, Standings, StandingsError,
 };
-pub use tournament::{Entrant, GameObserver, ScheduledGame, Tournament, TournamentEvent};
+pub use tournament::{
+    Entrant, GameObserver, ScheduleError, ScheduledGame, Tournament, TournamentEvent,
+};

@@ -115,6 +115,10 @@ enum Command {
 
 #[derive(Subcommand)]
 enum BenchSuite {
+    /// Kill a tournament with SIGKILL at random (seeded) moments, resume it each time, and
+    /// check that its record ends with exactly the scheduled games and the standings of an
+    /// uninterrupted run.
+    Soak(commands::soak::SoakArgs),
     /// Solve test sets of `moves score` lines, the table cleared before each position, and
     /// the empty board with --empty; prints mean wall-clock and processor time per position.
     Connect4 {
@@ -226,6 +230,9 @@ fn main() -> ExitCode {
         Command::Gomocup(args) => commands::protocol::gomocup(&args),
         Command::Serve(args) => commands::web::serve(&args),
         Command::Bench { suite: None } => commands::bench::bench(),
+        Command::Bench {
+            suite: Some(BenchSuite::Soak(args)),
+        } => commands::soak::soak(&args),
         Command::Bench {
             suite:
                 Some(BenchSuite::Connect4 {
