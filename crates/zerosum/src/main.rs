@@ -4,8 +4,8 @@
 //! Modules: `main` parses and dispatches to `commands::*`, one module per group of
 //! subcommands: `rules` (games, show, perft), `search` (search, analyze: the engine options),
 //! `solve` and `bench` (which use `search`), `protocol` (gtp, gomocup), `web` (serve),
-//! `arena` (play, match, tournament; uses `web` for `--serve`) and `network` (server, client;
-//! uses `arena`).
+//! `arena` (play, match, tournament; uses `web` for `--serve`), `network` (server, client;
+//! uses `arena`) and `soak` (bench soak: kills and resumes tournaments of this binary).
 
 mod commands;
 
