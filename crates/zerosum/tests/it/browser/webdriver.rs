@@ -118,16 +118,27 @@ impl WebDriver {
 
     /// Clicks the first element matching `css` as a user would.
     pub fn click(&self, css: &str) {
-        let found = self.session_call(
-            "POST",
-            "/element",
-            json!({"using": "css selector", "value": css}),
-        );
-        let element = found[ELEMENT_KEY]
-            .as_str()
-            .unwrap_or_else(|| panic!("no element `{css}`: {found}"))
-            .to_string();
-        self.session_call("POST", &format!("/element/{element}/click"), json!({}));
+        // The page redraws the board on its events (clocks, the engine's line), so the element
+        // found may be replaced before the click lands: find it again, as a user's next click
+        // would.
+        for _ in 0..10 {
+            let found = self.session_call(
+                "POST",
+                "/element",
+                json!({"using": "css selector", "value": css}),
+            );
+            let element = found[ELEMENT_KEY]
+                .as_str()
+                .unwrap_or_else(|| panic!("no element `{css}`: {found}"))
+                .to_string();
+            let path = format!("/session/{}/element/{element}/click", self.session);
+            match self.call("POST", &path, Some(json!({}))) {
+                Ok(_) => return,
+                Err(error) if error.contains("stale element reference") => continue,
+                Err(error) => panic!("WebDriver POST {path}: {error}"),
+            }
+        }
+        panic!("`{css}` was redrawn under every one of 10 clicks");
     }
 
     /// Presses and releases each of `keys` in turn on the focused element (WebDriver key
