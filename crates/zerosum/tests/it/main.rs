@@ -10,5 +10,6 @@ mod external_engines;
 mod java_course;
 mod known_results;
 mod network;
+mod peak_memory;
 mod protocol;
 mod web;
