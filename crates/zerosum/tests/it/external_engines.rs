@@ -267,3 +267,53 @@ fn control_bytes_from_an_engine_reach_the_terminal_escaped() {
     assert!(!out.contains(['\u{1b}', '\0']), "{out:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// True once process `pid` has ended (gone, or a zombie nobody reaped), waiting for it a
+/// generous while.
+fn ends(pid: &str) -> bool {
+    (0..1000).any(|_| {
+        let state = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .ok()
+            .and_then(|stat| stat.rsplit_once(')')?.1.trim().chars().next());
+        let ended = matches!(state, None | Some('Z'));
+        if !ended {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        ended
+    })
+}
+
+#[test]
+fn an_engine_late_in_the_last_game_leaves_no_process_behind() {
+    // Each `genmove` starts a child, then never answers: the arena exits while the player
+    // thread still waits for the engine.
+    let dir = scratch("late");
+    let pids = dir.join("pids");
+    let engine = gtp_script(
+        &dir,
+        &format!("sleep 1000 & echo $! >> {}; sleep 30", pids.display()),
+    );
+    let player = format!("cmd={},proto=gtp,name=late", engine.display());
+    let record = dir.join("r.jsonl");
+    let output = zerosum(&[
+        "match",
+        "tictactoe",
+        &player,
+        "random",
+        "--games",
+        "2",
+        "--st",
+        "0.2",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{out}");
+    assert_eq!(out.matches("(late) did not answer").count(), 2, "{out}");
+    let pids = std::fs::read_to_string(&pids).unwrap();
+    assert_eq!(pids.split_whitespace().count(), 2, "{pids}");
+    for pid in pids.split_whitespace() {
+        assert!(ends(pid), "the engine's child {pid} outlived the arena");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -2,11 +2,15 @@
 //! output (see [`Lines`], which also bounds what the engine can make us hold). On Unix the
 //! program starts in a process group of its own, and the whole group ends with it: when this
 //! is dropped (at the end of the game, a forfeit included), the group gets SIGTERM, then
-//! SIGKILL after [`TERM_GRACE`], so no child the engine started outlives its game.
+//! SIGKILL after [`TERM_GRACE`], so no child the engine started outlives its game. A group
+//! still running when zerosum exits (an engine late in the last game, whose player thread
+//! still waits for it) gets SIGKILL from an exit handler.
 
 use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::AtomicBool;
+#[cfg(unix)]
+use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
 
 use crate::lines::{Lines, NoLine};
@@ -14,6 +18,40 @@ use crate::player::PlayerError;
 
 /// How long an engine's process group has to end after SIGTERM before it gets SIGKILL.
 pub(crate) const TERM_GRACE: Duration = Duration::from_millis(500);
+
+/// The process groups of the engines running now.
+#[cfg(unix)]
+static RUNNING: Mutex<Vec<libc::pid_t>> = Mutex::new(Vec::new());
+
+/// Ends every engine process group still running: the exit handler.
+#[cfg(unix)]
+extern "C" fn end_running_groups() {
+    // Never wait at exit: a thread holding the list is about to end its group anyway.
+    if let Ok(groups) = RUNNING.try_lock() {
+        for &group in groups.iter() {
+            // SAFETY: a plain system call on a group started for an engine.
+            unsafe { libc::killpg(group, libc::SIGKILL) };
+        }
+    }
+}
+
+/// Notes a running group, installing the exit handler the first time.
+#[cfg(unix)]
+fn note_running(group: libc::pid_t, running: bool) {
+    static AT_EXIT: Once = Once::new();
+    AT_EXIT.call_once(|| {
+        // SAFETY: registers a handler that only makes system calls.
+        unsafe { libc::atexit(end_running_groups) };
+    });
+    let mut groups = RUNNING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if running {
+        groups.push(group);
+    } else {
+        groups.retain(|&g| g != group);
+    }
+}
 
 /// A running engine program.
 pub(crate) struct EngineProcess {
@@ -41,6 +79,10 @@ impl EngineProcess {
         let mut child = start
             .spawn()
             .map_err(|error| PlayerError::Failed(format!("cannot start `{program}`: {error}")))?;
+        #[cfg(unix)]
+        if let Ok(group) = libc::pid_t::try_from(child.id()) {
+            note_running(group, true);
+        }
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
         let lines = Lines::spawn(format!("output of {program}"), stdout).map_err(|error| {
@@ -110,6 +152,7 @@ impl EngineProcess {
             }
             signal(libc::SIGKILL);
         }
+        note_running(group, false);
         let _ = self.child.kill();
     }
 
