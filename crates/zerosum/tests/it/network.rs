@@ -261,3 +261,24 @@ fn a_connection_closed_before_the_game_takes_no_seat() {
         "{log}"
     );
 }
+
+#[test]
+fn a_client_refuses_a_server_line_longer_than_the_cap() {
+    let listener = std::net::TcpListener::bind(("127.0.0.1", 0)).unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let client = start_client(port, "random");
+    let (mut server, _) = listener.accept().unwrap();
+    server.write_all(b"GAME tictactoe\nMESSAGE ").unwrap();
+    // 2 MiB without a line end; the client stops reading at 1 MiB, so the rest may not fit.
+    server
+        .set_write_timeout(Some(Duration::from_secs(2)))
+        .unwrap();
+    let _ = server.write_all(&vec![b'x'; 2 << 20]);
+    let output = client.wait_with_output().unwrap();
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{errors}");
+    assert!(
+        errors.contains("the server sent a line longer than 1 MiB"),
+        "{errors}"
+    );
+}
