@@ -1,12 +1,16 @@
 //! A player on a thread of its own. The referee talks to it through channels and waits with a
 //! timeout, so a player that blocks, loops or panics cannot hold the referee: a panic comes
 //! back as a message, a hung thread is left behind (detached) and the game goes on without it.
+//! When the game is over, a seat whose player is idle waits (boundedly) for the player to be
+//! dropped, so that what it holds (an engine's processes) is released before the game is
+//! reported over.
 
 use std::any::Any;
+use std::cell::Cell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
 
@@ -38,7 +42,13 @@ pub(crate) struct Seat {
     human: bool,
     commands: Sender<Command>,
     replies: Receiver<Reply>,
+    /// A command was sent and its reply has not come yet.
+    busy: Cell<bool>,
 }
+
+/// Longest wait, at the end of a game, for an idle player to be dropped (an external engine
+/// ends its processes then, within a second).
+const DROP_WAIT: Duration = Duration::from_secs(5);
 
 fn panic_message(payload: Box<dyn Any + Send>) -> String {
     if let Some(text) = payload.downcast_ref::<&str>() {
@@ -75,6 +85,8 @@ impl Seat {
                         break;
                     }
                 }
+                // Before the reply channel closes, which tells the seat the player is gone.
+                drop(player);
             })
             .map_err(|error| format!("cannot start a thread for {name}: {error}"))?;
         Ok(Seat {
@@ -82,6 +94,7 @@ impl Seat {
             human,
             commands,
             replies,
+            busy: Cell::new(false),
         })
     }
 
@@ -95,22 +108,46 @@ impl Seat {
 
     /// Sends the game setup; the answer comes through [`Seat::wait`].
     pub(crate) fn new_game(&self, setup: GameSetup) -> bool {
+        self.busy.set(true);
         self.commands.send(Command::NewGame(setup)).is_ok()
     }
 
     /// Asks for a move; the answer comes through [`Seat::wait`].
     pub(crate) fn choose(&self, request: MoveRequest) -> bool {
+        self.busy.set(true);
         self.commands.send(Command::Choose(request)).is_ok()
     }
 
     /// The next reply, waiting at most `timeout` (forever with `None`).
     pub(crate) fn wait(&self, timeout: Option<Duration>) -> Result<Reply, Silence> {
-        match timeout {
+        let reply = match timeout {
             Some(timeout) => self.replies.recv_timeout(timeout).map_err(|e| match e {
                 RecvTimeoutError::Timeout => Silence::TimedOut,
                 RecvTimeoutError::Disconnected => Silence::Gone,
             }),
             None => self.replies.recv().map_err(|_| Silence::Gone),
+        };
+        if reply.is_ok() {
+            self.busy.set(false);
+        }
+        reply
+    }
+}
+
+impl Drop for Seat {
+    /// Ends the player's thread; waits for it (at most [`DROP_WAIT`]) unless the player is a
+    /// person or still busy (late, hung), whose thread is left behind.
+    fn drop(&mut self) {
+        let (closed, _) = channel();
+        drop(std::mem::replace(&mut self.commands, closed));
+        if self.human || self.busy.get() {
+            return;
+        }
+        let give_up = Instant::now() + DROP_WAIT;
+        while let Some(left) = give_up.checked_duration_since(Instant::now()) {
+            if let Err(RecvTimeoutError::Disconnected) = self.replies.recv_timeout(left) {
+                break;
+            }
         }
     }
 }

@@ -11,7 +11,8 @@ use thiserror::Error;
 use zerosum_core::{GameSpec, Outcome, Side};
 
 use super::ServerMessage;
-use crate::lines::Lines;
+use crate::lines::{Lines, NoLine};
+use crate::peer_text::escape;
 use crate::player::{GameSetup, MoveRequest, Player, PlayerError};
 use crate::TimeControl;
 
@@ -32,13 +33,17 @@ pub enum ClientError {
     Io(#[from] std::io::Error),
     #[error("the server closed the connection before the end of the game")]
     Closed,
+    /// The server went over a peer's budget (see [`crate::MAX_PEER_BYTES`]).
+    #[error("the server {0}")]
+    Flood(String),
     #[error("bad game from the server: {0}")]
     BadGame(String),
     #[error("the player failed: {0}")]
     Player(#[from] PlayerError),
 }
 
-/// Plays one game on `stream` with `player`; `log` gets every line from the server. Returns
+/// Plays one game on `stream` with `player`; `log` gets every line from the server (control
+/// characters escaped). Returns
 /// the result from this client's side (`Outcome::Win(side)` where `side` is the client's own
 /// when it won).
 pub fn play_client(
@@ -54,8 +59,13 @@ pub fn play_client(
     let mut side = None;
     let mut moves: Vec<String> = Vec::new();
     loop {
-        let line = lines.next(None, None).map_err(|_| ClientError::Closed)?;
-        log(&line);
+        let line = lines.next(None, None).map_err(|error| match error {
+            NoLine::Flood(flood) => ClientError::Flood(flood.to_string()),
+            NoLine::Late | NoLine::Gone => ClientError::Closed,
+        })?;
+        // The server's budget counts from the last line taken.
+        lines.asked();
+        log(&escape(&line));
         let Some(message) = ServerMessage::parse(&line) else {
             continue;
         };

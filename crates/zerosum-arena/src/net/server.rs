@@ -1,9 +1,11 @@
 //! The game server: accepts two clients (the first plays Black, who moves first), referees one
 //! game between them with the arena's referee and clocks, and refuses any further client with
-//! a message. A client that says nothing, babbles or disconnects loses by forfeit; the server
-//! carries on to the end of the game.
+//! a message. A client that closes its connection without a word before the game starts (a
+//! port probe) gives its seat to the next one. In the game, a client that says nothing,
+//! babbles, speaks out of turn, floods (see [`crate::MAX_PEER_BYTES`]) or disconnects loses by
+//! forfeit; the server carries on to the end of the game.
 
-use std::io::Write;
+use std::io::{ErrorKind, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -13,6 +15,7 @@ use zerosum_core::{GameSpec, Outcome, Side};
 
 use super::ServerMessage;
 use crate::lines::{Lines, NoLine};
+use crate::peer_text::{is_plain, quote};
 use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
 use crate::record::Termination;
 use crate::referee::{play_game, PlayedGame, RefereeEvent, RefereeOptions};
@@ -72,12 +75,32 @@ impl Player for RemoteClient {
     }
 
     fn choose(&mut self, request: &MoveRequest) -> Result<MoveAnswer, PlayerError> {
+        // Whatever came since the client's last move came unasked: blank lines are harmless,
+        // anything else forfeits.
+        loop {
+            match self.lines.try_next() {
+                Ok(Some(line)) if line.trim().is_empty() => continue,
+                Ok(Some(line)) => {
+                    return Err(PlayerError::Garbage(format!(
+                        "sent `{}` without being asked",
+                        quote(line.trim())
+                    )))
+                }
+                Ok(None) => break,
+                Err(NoLine::Flood(flood)) => {
+                    return Err(PlayerError::Failed(format!("{flood} without being asked")))
+                }
+                Err(NoLine::Gone) => return Err(PlayerError::Failed("disconnected".into())),
+                Err(NoLine::Late) => break,
+            }
+        }
         // The opponent's move (the client's own were confirmed as they were made).
         if request.moves.len() > self.known {
             let last = request.moves[request.moves.len() - 1].clone();
             send(&mut self.stream, &ServerMessage::OpponentMove(last));
         }
         self.known = request.moves.len() + 1;
+        self.lines.asked();
         send(&mut self.stream, &ServerMessage::YourTurn);
         let patience = request.limit.map_or(self.watchdog, |limit| {
             limit + limit.max(Duration::from_secs(2))
@@ -89,11 +112,11 @@ impl Player for RemoteClient {
                 Ok(line) if line.trim().is_empty() => continue,
                 Ok(line) => {
                     let line = line.trim();
-                    return match line.strip_prefix("MOVE ") {
-                        Some(mv) if !mv.trim().is_empty() => Ok(MoveAnswer::new(mv.trim())),
+                    return match line.strip_prefix("MOVE ").map(str::trim) {
+                        Some(mv) if !mv.is_empty() && is_plain(mv) => Ok(MoveAnswer::new(mv)),
                         _ => Err(PlayerError::Garbage(format!(
                             "sent `{}` instead of MOVE",
-                            line.chars().take(60).collect::<String>()
+                            quote(line)
                         ))),
                     };
                 }
@@ -101,6 +124,9 @@ impl Player for RemoteClient {
                 Err(NoLine::Late) if stop.is_some() && Instant::now() < deadline => stop = None,
                 Err(NoLine::Late) => return Err(PlayerError::Failed("no answer".into())),
                 Err(NoLine::Gone) => return Err(PlayerError::Failed("disconnected".into())),
+                Err(NoLine::Flood(flood)) => {
+                    return Err(PlayerError::Failed(format!("{flood} without a move")))
+                }
             }
         }
     }
@@ -113,15 +139,31 @@ pub fn serve(
     options: &ServerOptions,
     log: &mut dyn FnMut(&str),
 ) -> Result<PlayedGame, ServerError> {
-    let mut clients = Vec::with_capacity(2);
-    while clients.len() < 2 {
+    // A seat goes to a client that is still there when the game starts, or that has spoken:
+    // a connection closed without a word (a port probe) frees its place.
+    let mut waiting: Vec<(TcpStream, SocketAddr)> = Vec::with_capacity(2);
+    loop {
+        waiting.retain(|(stream, address)| {
+            let gone = left_without_a_word(stream);
+            if gone {
+                log(&format!("{address} left before the game: its seat is free"));
+            }
+            !gone
+        });
+        if waiting.len() == 2 {
+            break;
+        }
         let (stream, address) = listener.accept()?;
-        let side = if clients.is_empty() {
+        let side = if waiting.is_empty() {
             Side::First
         } else {
             Side::Second
         };
         log(&format!("{address} connected: {side} player"));
+        waiting.push((stream, address));
+    }
+    let mut clients = Vec::with_capacity(2);
+    for (stream, address) in waiting {
         let lines = Lines::spawn(format!("client {address}"), stream.try_clone()?)?;
         clients.push(RemoteClient {
             address,
@@ -167,6 +209,19 @@ pub fn serve(
     );
     announce(&mut streams, &played);
     Ok(played)
+}
+
+/// True if the client on `stream` has closed its end (or reset the connection) without
+/// sending a byte. Looks without waiting, and before any reader thread reads the stream.
+fn left_without_a_word(stream: &TcpStream) -> bool {
+    if stream.set_nonblocking(true).is_err() {
+        return false;
+    }
+    let gone = match stream.peek(&mut [0]) {
+        Ok(read) => read == 0,
+        Err(error) => !matches!(error.kind(), ErrorKind::WouldBlock | ErrorKind::Interrupted),
+    };
+    gone || stream.set_nonblocking(false).is_err()
 }
 
 /// Tells both clients how the game ended.

@@ -148,3 +148,121 @@ fn an_engine_that_cannot_start_or_play_the_game_loses_with_the_reason() {
     let played = play("connect4", &engine, "gomocup", Side::First);
     assert_forfeit(&played, Side::First, Termination::Crash, "only plays m,n,k");
 }
+
+#[test]
+fn flooding_engines_forfeit_with_what_they_did() {
+    let cases = [
+        (
+            "gtp-stream",
+            "gtp",
+            // The answer never ends: lines without the closing blank line.
+            "printf '= a1\\n'; yes 'spam spam spam spam'",
+            "sent 10,000 lines in its answer to `genmove",
+        ),
+        (
+            "gtp-long-stream",
+            "gtp",
+            "printf '= a1\\n'; yes \"$(printf '%04000d' 0)\"",
+            "sent more than 16 MiB in its answer to `genmove",
+        ),
+        (
+            "gtp-long-line",
+            "gtp",
+            "printf '= '; cat /dev/zero",
+            "sent a line longer than 1 MiB without an answer to `genmove",
+        ),
+        (
+            "gtp-blank-lines",
+            "gtp",
+            "yes ''",
+            "sent 10,000 lines without an answer to `genmove",
+        ),
+        (
+            "gomocup-messages",
+            "gomocup",
+            "yes 'MESSAGE thinking'",
+            "sent 10,000 lines without an answer to `BEGIN`",
+        ),
+    ];
+    for (name, proto, behaviour, words) in cases {
+        let engine = match proto {
+            "gtp" => gtp_engine(name, behaviour),
+            _ => gomocup_engine(name, behaviour),
+        };
+        let played = play("mnk:7x7x4", &engine, proto, Side::First);
+        assert_forfeit(&played, Side::First, Termination::Crash, words);
+        assert!(
+            !played.reason.contains("did not answer"),
+            "{}",
+            played.reason
+        );
+    }
+}
+
+#[test]
+fn control_bytes_from_an_engine_are_escaped_in_the_reason() {
+    let engine = gtp_engine("gtp-escape", r"printf '= \033[2J\000a1\007\n\n'");
+    let played = play("tictactoe", &engine, "gtp", Side::Second);
+    assert_forfeit(&played, Side::Second, Termination::IllegalMove, "garbage");
+    assert!(
+        played.reason.contains(r"`\u{1b}[2J\u{0}a1\u{7}`"),
+        "{}",
+        played.reason
+    );
+    assert!(
+        !played.reason.chars().any(char::is_control),
+        "{:?}",
+        played.reason
+    );
+    // A screenful is cut.
+    let engine = gtp_engine("gtp-screenful", "printf '= %0300d\\n\\n' 7");
+    let played = play("tictactoe", &engine, "gtp", Side::First);
+    assert!(played.reason.contains("0000…`"), "{}", played.reason);
+    assert!(played.reason.len() < 200, "{}", played.reason);
+}
+
+/// The state of process `pid` (`R`, `S`, `Z`...), `None` once it is gone.
+fn process_state(pid: &str) -> Option<char> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The state follows the command name in parentheses.
+    stat.rsplit_once(')')?.1.trim().chars().next()
+}
+
+#[test]
+fn an_engine_and_every_process_it_started_end_with_the_game() {
+    let dir = std::env::temp_dir().join(format!("zerosum-external-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, proto, genmove) in [
+        ("gtp-forker", "gtp", "printf '= resign\\n\\n'"),
+        // Forfeited for garbage, the process still running.
+        ("gomocup-forker", "gomocup", "printf 'nonsense\\r\\n'"),
+    ] {
+        let pids = dir.join(format!("{name}.pids"));
+        let _ = std::fs::remove_file(&pids);
+        let engine = match proto {
+            "gtp" => gtp_engine(
+                name,
+                &format!("sleep 1000 & echo $! >> {}; {genmove}", pids.display()),
+            ),
+            _ => gomocup_engine(
+                name,
+                &format!("sleep 1000 & echo $! >> {}; {genmove}", pids.display()),
+            ),
+        };
+        play("mnk:7x7x4", &engine, proto, Side::First);
+        let pids = std::fs::read_to_string(&pids).unwrap();
+        assert!(!pids.trim().is_empty());
+        for pid in pids.split_whitespace() {
+            // SIGKILL takes effect at once, but give a loaded machine a generous while.
+            let ended = (0..1000).any(|_| {
+                let state = process_state(pid);
+                let ended = state.is_none() || state == Some('Z');
+                if !ended {
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+                ended
+            });
+            assert!(ended, "{name}: the engine's child {pid} is still running");
+        }
+    }
+}

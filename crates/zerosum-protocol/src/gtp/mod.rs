@@ -42,6 +42,11 @@ pub use session::{GtpSession, COMMANDS};
 
 use crate::{InputLine, LineReader, MoveEngine, MAX_LINE_BYTES};
 
+/// Most lines read ahead of the command being answered. The reader then waits (and the
+/// controller's writes block), so input read but not yet answered never takes more than
+/// `QUEUED_LINES` x [`MAX_LINE_BYTES`] (16 MiB), however fast the controller writes.
+const QUEUED_LINES: usize = 16;
+
 /// Serves `session` until `quit` or the end of `input`: one reply to `output` per command,
 /// flushed at once; the engine's search line after each `genmove` to `log`. Reading happens
 /// on another thread (so that `# interrupt` reaches a running `genmove`), hence the `'static`
@@ -59,7 +64,7 @@ where
     L: Write,
 {
     let interrupts = Arc::new(Interrupts::default());
-    let (sender, lines) = mpsc::channel();
+    let (sender, lines) = mpsc::sync_channel(QUEUED_LINES);
     let reader_interrupts = Arc::clone(&interrupts);
     thread::spawn(move || read_lines(input, &sender, &reader_interrupts));
     for line in lines {
@@ -103,12 +108,12 @@ fn is_interrupt(line: &str) -> bool {
         .is_some_and(|rest| rest.trim().eq_ignore_ascii_case("interrupt"))
 }
 
-/// The reading thread: sends every line in order, and raises the interrupt at once when it
-/// reads one. Ends at the end of the input, on an input error (sent on), or when the server
+/// The reading thread: sends every line in order (waiting while [`QUEUED_LINES`] are
+/// queued), and raises the interrupt at once when it reads one. Ends at the end of the input, on an input error (sent on), or when the server
 /// is gone.
 fn read_lines<R: BufRead>(
     input: R,
-    sender: &mpsc::Sender<io::Result<InputLine>>,
+    sender: &mpsc::SyncSender<io::Result<InputLine>>,
     interrupts: &Interrupts,
 ) {
     let mut reader = LineReader::new(input);

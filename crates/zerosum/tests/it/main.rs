@@ -10,6 +10,7 @@ mod external_engines;
 mod java_course;
 mod known_results;
 mod network;
+mod peak_memory;
 mod protocol;
 mod records;
 mod web;

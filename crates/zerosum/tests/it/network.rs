@@ -1,11 +1,14 @@
 //! Network play over loopback: `zerosum server` referees two `zerosum client` processes in
-//! every game family, and survives clients that say nothing, babble or disconnect; a third
-//! client is turned away with a message.
+//! every game family, and survives clients that say nothing, babble, flood or disconnect; a
+//! third client is turned away with a message, and a connection closed before the game does
+//! not take a seat.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, ChildStdout, Command, Output, Stdio};
 use std::time::Duration;
+
+use super::peak_memory::wait_with_peak_rss;
 
 /// A running server and the port it listens on.
 struct Server {
@@ -40,12 +43,18 @@ fn start_server(spec: &str, seconds: &str) -> Server {
 
 impl Server {
     /// Waits for the end and returns everything it printed after the first line.
-    fn finish(mut self) -> String {
+    fn finish(self) -> String {
+        self.finish_measured().0
+    }
+
+    /// Waits for the end: everything it printed after the first line, and its peak memory
+    /// in MiB.
+    fn finish_measured(mut self) -> (String, u64) {
         let mut rest = String::new();
         self.stdout.read_to_string(&mut rest).unwrap();
-        let status = self.child.wait().unwrap();
+        let (status, peak_mib) = wait_with_peak_rss(&mut self.child);
         assert!(status.success(), "server failed:\n{rest}");
-        rest
+        (rest, peak_mib)
     }
 }
 
@@ -187,5 +196,89 @@ fn a_client_that_disconnects_loses_and_the_server_finishes() {
     assert!(
         log.contains("result: 0-1") && log.contains("disconnected"),
         "{log}"
+    );
+}
+
+#[test]
+fn a_client_that_floods_out_of_turn_forfeits_and_the_server_stays_small() {
+    let server = start_server("tictactoe", "30");
+    let (mut black, mut black_lines) = connect(server.port);
+    std::thread::sleep(Duration::from_millis(100));
+    let (mut flooder, mut flooder_lines) = connect(server.port);
+    read_until(&mut black_lines, "YOUR_TURN");
+    read_until(&mut flooder_lines, "WELCOME");
+    // While Black thinks, White sends 4 kB lines until the server stops taking them (its
+    // writes stall) or 512 MiB are sent.
+    let mut line = vec![b'x'; 4000];
+    line.push(b'\n');
+    let chunk = line.repeat(64);
+    flooder
+        .set_write_timeout(Some(Duration::from_secs(2)))
+        .unwrap();
+    let mut sent = 0;
+    while sent < 512 << 20 && flooder.write_all(&chunk).is_ok() {
+        sent += chunk.len();
+    }
+    black.write_all(b"MOVE a1\n").unwrap();
+    let seen = read_until(&mut black_lines, "VICTORY");
+    assert!(
+        seen.iter().any(|l| l.contains("without being asked")),
+        "{seen:?}"
+    );
+    let (log, peak_mib) = server.finish_measured();
+    assert!(
+        log.contains("result: 1-0") && log.contains("without being asked"),
+        "{log}"
+    );
+    assert!(
+        peak_mib < 200,
+        "the server grew to {peak_mib} MiB (sent {sent} bytes)"
+    );
+}
+
+#[test]
+fn a_connection_closed_before_the_game_takes_no_seat() {
+    let server = start_server("tictactoe", "0.5");
+    // A port probe: connect and leave at once.
+    drop(TcpStream::connect(("127.0.0.1", server.port)).unwrap());
+    let black = start_client(server.port, "engine");
+    std::thread::sleep(Duration::from_millis(100));
+    let white = start_client(server.port, "quasi");
+    let (black, white) = (
+        black.wait_with_output().unwrap(),
+        white.wait_with_output().unwrap(),
+    );
+    let log = server.finish();
+    assert!(log.contains("left before the game"), "{log}");
+    let (black, white) = (text(&black), text(&white));
+    assert!(black.contains("WELCOME Black"), "{black}");
+    assert!(white.contains("WELCOME White"), "{white}");
+    // A real game: both moved, and nobody forfeited.
+    assert!(black.contains("OPPONENT_MOVE") && white.contains("OPPONENT_MOVE"));
+    assert!(log.contains("result: "), "{log}");
+    assert!(
+        !log.contains("disconnected") && !log.contains("failed"),
+        "{log}"
+    );
+}
+
+#[test]
+fn a_client_refuses_a_server_line_longer_than_the_cap() {
+    let listener = std::net::TcpListener::bind(("127.0.0.1", 0)).unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let client = start_client(port, "random");
+    let (mut server, _) = listener.accept().unwrap();
+    server.write_all(b"GAME tictactoe\nMESSAGE ").unwrap();
+    // 2 MiB without a line end; the client stops reading at 1 MiB, so the rest may not fit.
+    server
+        .set_write_timeout(Some(Duration::from_secs(2)))
+        .unwrap();
+    let _ = server.write_all(&vec![b'x'; 2 << 20]);
+    let output = client.wait_with_output().unwrap();
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{errors}");
+    assert!(
+        errors.contains("the server sent a line longer than 1 MiB"),
+        "{errors}"
     );
 }

@@ -103,3 +103,40 @@ fn gomocup_plays_gomoku_within_the_turn_limit() {
     }
     assert!(lines[3].starts_with("UNKNOWN"));
 }
+
+#[test]
+fn gtp_input_sent_while_the_engine_thinks_is_not_hoarded() {
+    // While `genmove` thinks, the controller writes 256 lines of almost 1 MiB (comments, which
+    // need no reply): the server reads a few lines ahead, and its writes wait for the rest.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .args(["gtp", "--game", "gomoku", "--time", "2", "--hash", "16"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let replies = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut text).unwrap();
+        text
+    });
+    stdin.write_all(b"genmove b\n").unwrap();
+    let mut comment = vec![b'#'];
+    comment.resize((1 << 20) - 1, b'x');
+    comment.push(b'\n');
+    for _ in 0..256 {
+        stdin.write_all(&comment).unwrap();
+    }
+    stdin.write_all(b"name\nquit\n").unwrap();
+    drop(stdin);
+    let (status, peak_mib) = super::peak_memory::wait_with_peak_rss(&mut child);
+    let replies = replies.join().unwrap();
+    assert!(status.success(), "{replies}");
+    let replies: Vec<&str> = replies.split_terminator("\n\n").collect();
+    assert_eq!(replies.len(), 3, "{replies:?}");
+    assert!(replies[0].starts_with("= "), "{replies:?}");
+    assert_eq!(replies[1], "= zerosum");
+    assert!(peak_mib < 200, "the server grew to {peak_mib} MiB");
+}

@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 use zerosum_core::notation::{letters, parse_column_row};
 use zerosum_core::{GameSpec, Side};
 
-use super::gtp::shorten;
 use super::process::EngineProcess;
 use crate::lines::NoLine;
+use crate::peer_text::quote;
 use crate::player::{GameSetup, MoveAnswer, MoveRequest, PlayerError};
 
 /// A Gomocup engine during one game.
@@ -64,7 +64,7 @@ impl GomocupDriver {
         if !answer.eq_ignore_ascii_case("OK") {
             return Err(PlayerError::Unsupported {
                 spec: setup.spec.to_string(),
-                reason: format!("the engine answers `{}` to `{start}`", shorten(&answer)),
+                reason: format!("the engine answers `{}` to `{start}`", quote(&answer)),
             });
         }
         let time = &setup.time;
@@ -109,6 +109,11 @@ impl GomocupDriver {
                 Err(NoLine::Late) => {
                     return Err(PlayerError::Failed(format!("no answer to `{command}`")))
                 }
+                Err(NoLine::Flood(flood)) => {
+                    return Err(PlayerError::Failed(format!(
+                        "{flood} without an answer to `{command}`"
+                    )))
+                }
                 Err(NoLine::Gone) => {
                     let status = self
                         .process
@@ -150,7 +155,7 @@ impl GomocupDriver {
         });
         let answer = self.answer(&command, Instant::now() + patience, Some(&request.stop))?;
         let cell = from_xy(&answer).ok_or_else(|| {
-            PlayerError::Garbage(format!("answered `{}` to `{command}`", shorten(&answer)))
+            PlayerError::Garbage(format!("answered `{}` to `{command}`", quote(&answer)))
         })?;
         self.known = moves.len() + 1;
         Ok(MoveAnswer::new(cell))

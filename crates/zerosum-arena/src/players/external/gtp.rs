@@ -9,6 +9,7 @@ use zerosum_core::{GameSpec, Side};
 
 use super::process::EngineProcess;
 use crate::lines::NoLine;
+use crate::peer_text::{is_plain, quote};
 use crate::player::{GameSetup, MoveAnswer, MoveRequest, PlayerError};
 
 /// A GTP engine during one game.
@@ -53,7 +54,7 @@ impl GtpDriver {
             let GameSpec::Hex { width, height, .. } = setup.spec else {
                 return Err(PlayerError::Unsupported {
                     spec,
-                    reason: format!("the engine refuses `zerosum-game`: {refusal}"),
+                    reason: format!("the engine refuses `zerosum-game`: {}", quote(&refusal)),
                 });
             };
             driver.expect(&format!("boardsize {width} {height}"))?;
@@ -91,8 +92,9 @@ impl GtpDriver {
 
     /// Sends a command that must succeed.
     pub(crate) fn expect(&mut self, text: &str) -> Result<String, PlayerError> {
-        self.command(text)?
-            .map_err(|refusal| PlayerError::Failed(format!("refused `{text}`: {refusal}")))
+        self.command(text)?.map_err(|refusal| {
+            PlayerError::Failed(format!("refused `{text}`: {}", quote(&refusal)))
+        })
     }
 
     /// Reads the reply to `command`: `=[id] text` or `?[id] message`, then lines up to an
@@ -115,6 +117,11 @@ impl GtpDriver {
                     return Err(PlayerError::Failed(format!("no answer to `{command}`")))
                 }
                 Err(NoLine::Gone) => return Err(self.gone(command)),
+                Err(NoLine::Flood(flood)) => {
+                    return Err(PlayerError::Failed(format!(
+                        "{flood} without an answer to `{command}`"
+                    )))
+                }
             }
         };
         let (success, rest) = match first.chars().next() {
@@ -123,7 +130,7 @@ impl GtpDriver {
             _ => {
                 return Err(PlayerError::Garbage(format!(
                     "answered `{}` to `{command}`",
-                    shorten(&first)
+                    quote(&first)
                 )))
             }
         };
@@ -138,8 +145,13 @@ impl GtpDriver {
                     text.push('\n');
                     text.push_str(&line);
                 }
+                Err(NoLine::Flood(flood)) => {
+                    return Err(PlayerError::Failed(format!(
+                        "{flood} in its answer to `{command}`"
+                    )))
+                }
                 // A reply cut short still counts for what it says.
-                Err(_) => break,
+                Err(NoLine::Late | NoLine::Gone) => break,
             }
         }
         Ok(if success { Ok(text) } else { Err(text) })
@@ -195,10 +207,17 @@ impl GtpDriver {
     /// Tells the engine the moves it has not seen, then asks for its move: a refusal fails the
     /// engine, `resign` resigns.
     pub(crate) fn choose(&mut self, request: &MoveRequest) -> Result<MoveAnswer, PlayerError> {
-        let answer = self
-            .ask_move(request)?
-            .map_err(|refusal| PlayerError::Failed(format!("refused `genmove`: {refusal}")))?;
+        let answer = self.ask_move(request)?.map_err(|refusal| {
+            PlayerError::Failed(format!("refused `genmove`: {}", quote(&refusal)))
+        })?;
         let answer = answer.trim();
+        if !is_plain(answer) {
+            // Several lines, control bytes or a screenful: no move of any game.
+            return Err(PlayerError::Garbage(format!(
+                "answered `{}` to `genmove`",
+                quote(answer)
+            )));
+        }
         match answer.to_ascii_lowercase().as_str() {
             "resign" => Err(PlayerError::Resigned),
             _ => Ok(MoveAnswer::new(answer)),
@@ -209,16 +228,5 @@ impl GtpDriver {
 impl Drop for GtpDriver {
     fn drop(&mut self) {
         let _ = self.process.send("quit");
-    }
-}
-
-/// A line cut to a readable length for messages.
-pub(crate) fn shorten(line: &str) -> String {
-    const MAX: usize = 60;
-    if line.chars().count() <= MAX {
-        line.to_string()
-    } else {
-        let cut: String = line.chars().take(MAX).collect();
-        format!("{cut}...")
     }
 }

@@ -1,0 +1,29 @@
+//! The peak memory of a child process, read when it is reaped: a bound on what a misbehaving
+//! peer made zerosum hold, measured after the fact, never against a clock.
+
+use std::os::unix::process::ExitStatusExt;
+use std::process::{Child, ExitStatus};
+
+/// Waits for `child` to end; its exit status and its peak resident memory in MiB.
+pub fn wait_with_peak_rss(child: &mut Child) -> (ExitStatus, u64) {
+    let pid = libc::pid_t::try_from(child.id()).unwrap();
+    let mut status = 0;
+    // SAFETY: `usage` is a plain struct for the kernel to fill; all zeroes is a valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: waits for our own child, writing into the two locals above.
+        let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if reaped == pid {
+            break;
+        }
+        let error = std::io::Error::last_os_error();
+        assert_eq!(
+            error.kind(),
+            std::io::ErrorKind::Interrupted,
+            "wait4: {error}"
+        );
+    }
+    // Linux counts `ru_maxrss` in KiB.
+    let peak_mib = u64::try_from(usage.ru_maxrss).unwrap_or(0) / 1024;
+    (ExitStatus::from_raw(status), peak_mib)
+}
