@@ -10,17 +10,17 @@
 //! ```text
 //! config        tournament settings               [tournament, referee, players, scoring, sprt, clock]
 //! tournament    round robins and matches          [referee, players, player, record]
-//! net           the game server and client        [referee, record, lines, player]
+//! net           the game server and client        [referee, record, lines, peer_text, player, clock]
 //! referee       one game: clocks and forfeits     [seat, adjudication, player, record, clock]
 //! seat          a player's place in a game        [player]
 //! engine_list   external engines by name          [players]
-//! players       built-in, external, Java, human   [player, lines]
+//! players       built-in, external, Java, human   [player, lines, peer_text]
 //! player        the Player trait                  [clock]
 //! standings     points, crosstable, Elo            [scoring, record, elo]
 //! sprt          sequential tests                  [elo]
 //! scoring, record_file   points per result; record files [record]
 //! record        a game's record, terminations
-//! clock, elo, lines, presets, adjudication   leaves
+//! clock, elo, lines, peer_text, presets, adjudication   leaves
 //! ```
 
 mod adjudication;
