@@ -5,7 +5,7 @@
 use std::collections::{HashSet, VecDeque};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::channel;
+use std::sync::mpsc::{channel, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 
@@ -184,31 +184,41 @@ impl Tournament {
             .collect();
         let pending = Mutex::new(pending);
         let stop = AtomicBool::new(false);
-        let (events, inbox) = channel::<TournamentEvent<'_>>();
+        // Each event travels with a sender the main thread answers once `on_event` has seen it:
+        // a worker takes its next game only after its last result was heard, so a `Break` from
+        // that result (or from a stop flag `on_event` reads) starts no further game.
+        let (events, inbox) = channel::<(TournamentEvent<'_>, Sender<()>)>();
         thread::scope(|scope| {
             for _ in 0..self.concurrency.max(1) {
                 let events = events.clone();
                 let (pending, stop) = (&pending, &stop);
-                scope.spawn(move || loop {
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let next = pending.lock().map(|mut queue| queue.pop_front());
-                    let Ok(Some(scheduled)) = next else { break };
-                    if events.send(TournamentEvent::Started(scheduled)).is_err() {
-                        break;
-                    }
-                    let record = self.play(scheduled);
-                    if events.send(TournamentEvent::Finished(record)).is_err() {
-                        break;
+                scope.spawn(move || {
+                    let (heard, hearing) = channel();
+                    let send = |event| {
+                        events.send((event, heard.clone())).is_ok() && hearing.recv().is_ok()
+                    };
+                    loop {
+                        if stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let next = pending.lock().map(|mut queue| queue.pop_front());
+                        let Ok(Some(scheduled)) = next else { break };
+                        if !send(TournamentEvent::Started(scheduled)) {
+                            break;
+                        }
+                        let record = self.play(scheduled);
+                        if !send(TournamentEvent::Finished(record)) {
+                            break;
+                        }
                     }
                 });
             }
             drop(events);
-            for event in inbox {
+            for (event, heard) in inbox {
                 if on_event(event).is_break() {
                     stop.store(true, Ordering::Relaxed);
                 }
+                let _ = heard.send(());
             }
         });
     }
