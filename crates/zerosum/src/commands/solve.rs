@@ -82,7 +82,7 @@ struct PonsEngine<B: Bits> {
 
 impl ExactEngine {
     fn new(spec: &GameSpec, weak: bool, hash_mb: usize) -> Result<Self> {
-        if let GameSpec::ConnectX { rows, cols, k } = *spec {
+        if let GameSpec::ConnectX { rows, cols, k, .. } = *spec {
             if Packed::<u64>::fits(rows, cols) {
                 return Ok(ExactEngine::Packed64(Box::new(PonsEngine {
                     start: ConnectX::new(rows, cols, k),

@@ -4,6 +4,7 @@
 //! binary here instead of one per file.
 
 mod arena;
+mod board_sizes;
 mod browser;
 mod cli;
 mod external_engines;
