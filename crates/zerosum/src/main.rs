@@ -2,6 +2,7 @@
 //! in `zerosum-games`, search in `zerosum-search`, vocabulary in `zerosum-core`.
 
 mod commands;
+mod errors;
 
 use std::process::ExitCode;
 
@@ -178,7 +179,10 @@ impl Engine {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match errors::parse_arguments::<Cli>() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     let result = match cli.command {
         Command::Games => commands::rules::games(),
         Command::Show {
@@ -245,9 +249,6 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("error: {err:#}");
-            ExitCode::FAILURE
-        }
+        Err(err) => errors::fail(&format!("{err:#}")),
     }
 }

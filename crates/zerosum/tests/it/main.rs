@@ -7,6 +7,7 @@ mod arena;
 mod board_sizes;
 mod browser;
 mod cli;
+mod errors;
 mod external_engines;
 mod java_course;
 mod known_results;
