@@ -326,9 +326,12 @@ impl<E: MoveEngine> GomocupSession<E> {
             }
             return Ok(Vec::new());
         }
+        let next = match self.spec(width, height) {
+            Ok(spec) => spec.to_string(),
+            Err(_) => format!("which needs a board wider or taller than {width}x{height}"),
+        };
         Ok(vec![format!(
-            "MESSAGE K = {k} applies from the next game ({})",
-            self.spec(width, height)?
+            "MESSAGE K = {k} applies from the next game ({next})"
         )])
     }
 

@@ -147,13 +147,13 @@ fn gomocup_refuses_a_board_too_small_for_the_run_and_keeps_serving() {
     let output = zerosum(
         &["gomocup"],
         "START 4\nSTART 15\nINFO zerosum_k 16\nRECTSTART 3,2\nINFO zerosum_k 3\nRECTSTART 3,2\n\
-         END\n",
+         BEGIN\nINFO zerosum_k 4\nEND\n",
     );
     assert!(output.status.success());
     let replies = String::from_utf8(output.stdout).unwrap();
     let replies: Vec<&str> = replies.lines().collect();
     assert_eq!(
-        replies,
+        replies[..5],
         [
             "ERROR unsupported board 4x4: bad game spec `mnk:4x4x5`: a run of 5 cannot fit on a \
              4x4 board (K must not exceed both M and N)",
@@ -164,6 +164,13 @@ fn gomocup_refuses_a_board_too_small_for_the_run_and_keeps_serving() {
              2x3 board (K must not exceed both M and N)",
             "OK",
         ]
+    );
+    // BEGIN: a search line and the move; then K for the next game, which this board is too
+    // small for.
+    assert_eq!(replies.len(), 8, "{replies:?}");
+    assert_eq!(
+        replies[7],
+        "MESSAGE K = 4 applies from the next game (which needs a board wider or taller than 3x2)"
     );
 }
 
