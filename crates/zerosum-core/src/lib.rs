@@ -39,5 +39,5 @@ pub use game::Game;
 pub use perft::{count_distinct_positions, perft};
 pub use score::Score;
 pub use side::{Outcome, Side, Status};
-pub use spec::{GameSpec, SwapRule, ALIASES, MAX_SIDE};
+pub use spec::{GameSpec, SwapRule, ALIASES, MAX_MNK_RUN, MAX_SIDE, MIN_UNSTABLE_SIDE};
 pub use zobrist::zobrist_key;

@@ -6,6 +6,13 @@ use crate::SpecError;
 /// Largest number of rows or columns of any board.
 pub const MAX_SIDE: usize = 100;
 
+/// Longest run length of an m,n,k game (the evaluator reads the `2K - 1` cells around a move
+/// as one 128-bit mask).
+pub const MAX_MNK_RUN: usize = 64;
+
+/// Smallest number of rows or columns of an Unstable board (every cell needs a neighbour).
+pub const MIN_UNSTABLE_SIDE: usize = 2;
+
 /// The swap (pie) rule of Hex, played on the second move only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SwapRule {
@@ -21,21 +28,36 @@ pub enum SwapRule {
 ///
 /// M (rows) comes before N (columns) for m,n,k, Connect-X and Unstable; Hex takes
 /// `WIDTHxHEIGHT` (columns x rows) or one size for a rhombus.
+///
+/// Every value is valid: a spec is built only by parsing or by the checked constructors
+/// ([`GameSpec::mnk`], [`GameSpec::connectx`], [`GameSpec::hex`], [`GameSpec::atoll`],
+/// [`GameSpec::unstable`]), which refuse sizes no game can be built with (the variants are
+/// `non_exhaustive`, so other crates read them but cannot write them). The limits: sides in
+/// 1..=[`MAX_SIDE`] (Unstable from [`MIN_UNSTABLE_SIDE`]); a run length K (X) from 1 to
+/// max(M, N), since K may exceed one side but not both (the course frameworks refuse
+/// `K > M && K > N`), and for m,n,k at most [`MAX_MNK_RUN`]; Hex `swap-pieces` on a square
+/// board only. An Atoll board name is checked when the game is built (the boards live with
+/// the game).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum GameSpec {
     /// Free placement, K or more in a row wins.
+    #[non_exhaustive]
     Mnk { rows: usize, cols: usize, k: usize },
     /// Placement with gravity, X (`k`) or more in a row wins.
+    #[non_exhaustive]
     ConnectX { rows: usize, cols: usize, k: usize },
     /// Hex: first player (Black) joins top and bottom, second (White) left and right.
+    #[non_exhaustive]
     Hex {
         width: usize,
         height: usize,
         swap: Option<SwapRule>,
     },
     /// Atoll on a named board; `pie` allows the second player to take the first stone.
+    #[non_exhaustive]
     Atoll { board: String, pie: bool },
     /// Two-player Chain Reaction.
+    #[non_exhaustive]
     Unstable { rows: usize, cols: usize },
 }
 
@@ -51,6 +73,40 @@ pub const ALIASES: &[(&str, &str)] = &[
 ];
 
 impl GameSpec {
+    /// `mnk:{rows}x{cols}x{k}`, if a game can be built with these sizes.
+    pub fn mnk(rows: usize, cols: usize, k: usize) -> Result<GameSpec, SpecError> {
+        GameSpec::Mnk { rows, cols, k }.checked()
+    }
+
+    /// `connectx:{rows}x{cols}x{k}`, if a game can be built with these sizes.
+    pub fn connectx(rows: usize, cols: usize, k: usize) -> Result<GameSpec, SpecError> {
+        GameSpec::ConnectX { rows, cols, k }.checked()
+    }
+
+    /// Hex on `width` columns and `height` rows, if a game can be built with these sizes.
+    pub fn hex(width: usize, height: usize, swap: Option<SwapRule>) -> Result<GameSpec, SpecError> {
+        GameSpec::Hex {
+            width,
+            height,
+            swap,
+        }
+        .checked()
+    }
+
+    /// Atoll on the board named `board` (checked when the game is built).
+    pub fn atoll(board: &str, pie: bool) -> Result<GameSpec, SpecError> {
+        GameSpec::Atoll {
+            board: board.trim().to_string(),
+            pie,
+        }
+        .checked()
+    }
+
+    /// `unstable:{rows}x{cols}`, if a game can be built with these sizes.
+    pub fn unstable(rows: usize, cols: usize) -> Result<GameSpec, SpecError> {
+        GameSpec::Unstable { rows, cols }.checked()
+    }
+
     /// The family name: `mnk`, `connectx`, `hex`, `atoll` or `unstable`.
     pub fn family(&self) -> &'static str {
         match self {
@@ -59,6 +115,35 @@ impl GameSpec {
             GameSpec::Hex { .. } => "hex",
             GameSpec::Atoll { .. } => "atoll",
             GameSpec::Unstable { .. } => "unstable",
+        }
+    }
+
+    /// The one check of every spec: `self` if a game can be built from it, else why not
+    /// (naming the spec and the limit).
+    fn checked(self) -> Result<GameSpec, SpecError> {
+        let reason = match &self {
+            GameSpec::Mnk { rows, cols, k } => run_problem(*rows, *cols, *k, "K", MAX_MNK_RUN),
+            GameSpec::ConnectX { rows, cols, k } => run_problem(*rows, *cols, *k, "X", MAX_SIDE),
+            GameSpec::Hex {
+                width,
+                height,
+                swap,
+            } => side_problem("width", *width, 1)
+                .or_else(|| side_problem("height", *height, 1))
+                .or_else(|| {
+                    (*swap == Some(SwapRule::Pieces) && width != height).then(|| {
+                        "swap-pieces mirrors across the long diagonal and needs a square board"
+                            .to_string()
+                    })
+                }),
+            GameSpec::Atoll { board, .. } => (board.is_empty() || board.contains(':'))
+                .then(|| "expected atoll:BOARD, optionally followed by :pie".to_string()),
+            GameSpec::Unstable { rows, cols } => side_problem("rows", *rows, MIN_UNSTABLE_SIDE)
+                .or_else(|| side_problem("columns", *cols, MIN_UNSTABLE_SIDE)),
+        };
+        match reason {
+            None => Ok(self),
+            Some(reason) => Err(invalid(&self.to_string(), reason)),
         }
     }
 }
@@ -86,22 +171,29 @@ fn dimensions(spec: &str, text: &str, count: usize, form: &str) -> Result<Vec<us
         .collect()
 }
 
-fn check_side(spec: &str, what: &str, value: usize, min: usize) -> Result<(), SpecError> {
-    if (min..=MAX_SIDE).contains(&value) {
-        Ok(())
-    } else {
-        Err(invalid(
-            spec,
-            format!("{what} must be between {min} and {MAX_SIDE}, not {value}"),
-        ))
-    }
+/// Why a side of `value` is refused, if it is.
+fn side_problem(what: &str, value: usize, min: usize) -> Option<String> {
+    (!(min..=MAX_SIDE).contains(&value))
+        .then(|| format!("{what} must be between {min} and {MAX_SIDE}, not {value}"))
 }
 
-/// K may exceed one side or even both (then nobody can win and the game is a draw).
-fn check_run(spec: &str, rows: usize, cols: usize, k: usize) -> Result<(), SpecError> {
-    check_side(spec, "rows", rows, 1)?;
-    check_side(spec, "columns", cols, 1)?;
-    check_side(spec, "the run length", k, 1)
+/// Why a `rows x cols` board with a run of `k` (called `name`, at most `max_run`) is refused,
+/// if it is. K may exceed one side but not both: the course frameworks refuse `K > M && K > N`.
+fn run_problem(rows: usize, cols: usize, k: usize, name: &str, max_run: usize) -> Option<String> {
+    side_problem("rows", rows, 1)
+        .or_else(|| side_problem("columns", cols, 1))
+        .or_else(|| {
+            (!(1..=max_run).contains(&k))
+                .then(|| format!("the run length must be between 1 and {max_run}, not {k}"))
+        })
+        .or_else(|| {
+            (k > rows && k > cols).then(|| {
+                format!(
+                    "a run of {k} cannot fit on a {rows}x{cols} board \
+                     ({name} must not exceed both M and N)"
+                )
+            })
+        })
 }
 
 impl FromStr for GameSpec {
@@ -131,23 +223,13 @@ impl FromStr for GameSpec {
                 let form = "mnk:MxNxK (rows x columns x run length)";
                 let d = dimensions(spec, need_args(form)?, 3, form)?;
                 no_options("mnk")?;
-                check_run(spec, d[0], d[1], d[2])?;
-                Ok(GameSpec::Mnk {
-                    rows: d[0],
-                    cols: d[1],
-                    k: d[2],
-                })
+                GameSpec::mnk(d[0], d[1], d[2])
             }
             "connectx" => {
                 let form = "connectx:MxNxX (rows x columns x run length)";
                 let d = dimensions(spec, need_args(form)?, 3, form)?;
                 no_options("connectx")?;
-                check_run(spec, d[0], d[1], d[2])?;
-                Ok(GameSpec::ConnectX {
-                    rows: d[0],
-                    cols: d[1],
-                    k: d[2],
-                })
+                GameSpec::connectx(d[0], d[1], d[2])
             }
             "hex" => {
                 let form = "hex:N or hex:WxH, optionally followed by :swap-sides or :swap-pieces";
@@ -158,54 +240,32 @@ impl FromStr for GameSpec {
                     let n = dimensions(spec, args, 1, form)?[0];
                     vec![n, n]
                 };
-                check_side(spec, "width", d[0], 1)?;
-                check_side(spec, "height", d[1], 1)?;
                 let swap = match options.as_slice() {
                     [] => None,
                     ["swap-sides"] => Some(SwapRule::Sides),
-                    ["swap-pieces"] => {
-                        if d[0] != d[1] {
-                            return Err(invalid(
-                                spec,
-                                "swap-pieces mirrors across the long diagonal and needs a square board",
-                            ));
-                        }
-                        Some(SwapRule::Pieces)
-                    }
+                    ["swap-pieces"] => Some(SwapRule::Pieces),
                     _ => return Err(invalid(spec, format!("expected {form}"))),
                 };
-                Ok(GameSpec::Hex {
-                    width: d[0],
-                    height: d[1],
-                    swap,
-                })
+                GameSpec::hex(d[0], d[1], swap)
             }
             "atoll" => {
                 let form = "atoll:BOARD, optionally followed by :pie";
                 let board = need_args(form)?.trim();
-                if board.is_empty() {
-                    return Err(invalid(spec, format!("expected {form}")));
-                }
                 let pie = match options.as_slice() {
                     [] => false,
                     ["pie"] => true,
                     _ => return Err(invalid(spec, format!("expected {form}"))),
                 };
-                Ok(GameSpec::Atoll {
-                    board: board.to_string(),
-                    pie,
-                })
+                if board.is_empty() {
+                    return Err(invalid(spec, format!("expected {form}")));
+                }
+                GameSpec::atoll(board, pie)
             }
             "unstable" => {
                 let form = "unstable:MxN (rows x columns)";
                 let d = dimensions(spec, need_args(form)?, 2, form)?;
                 no_options("unstable")?;
-                check_side(spec, "rows", d[0], 2)?;
-                check_side(spec, "columns", d[1], 2)?;
-                Ok(GameSpec::Unstable {
-                    rows: d[0],
-                    cols: d[1],
-                })
+                GameSpec::unstable(d[0], d[1])
             }
             _ => Err(SpecError::UnknownGame(spec.to_string())),
         }
@@ -287,6 +347,12 @@ mod tests {
             "atoll:hexhex6",
             "unstable:10x6",
             "mnk:3x7x5",
+            "mnk:1x1x1",
+            "mnk:1x100x64",
+            "connectx:100x1x100",
+            "connectx:3x5x5",
+            "hex:1",
+            "unstable:2x2",
         ] {
             assert_eq!(parse(text).unwrap().to_string(), text);
         }
@@ -303,13 +369,33 @@ mod tests {
             ("mnk:101x3x3", "rows must be between 1 and 100"),
             (
                 "mnk:3x3x101",
-                "the run length must be between 1 and 100, not 101",
+                "the run length must be between 1 and 64, not 101",
             ),
             (
                 "connectx:6x7x0",
                 "the run length must be between 1 and 100, not 0",
             ),
             ("hex:0", "width must be between 1 and 100"),
+            ("hex:101x5", "width must be between 1 and 100, not 101"),
+            ("unstable:1x1", "rows must be between 2 and 100, not 1"),
+            (
+                "unstable:10x101",
+                "columns must be between 2 and 100, not 101",
+            ),
+            (
+                "mnk:3x3x4",
+                "bad game spec `mnk:3x3x4`: a run of 4 cannot fit on a 3x3 board \
+                 (K must not exceed both M and N)",
+            ),
+            ("MNK:1x1x2", "a run of 2 cannot fit on a 1x1 board"),
+            (
+                "connectx:6x7x8",
+                "a run of 8 cannot fit on a 6x7 board (X must not exceed both M and N)",
+            ),
+            (
+                "mnk:100x100x65",
+                "the run length must be between 1 and 64, not 65",
+            ),
             ("hex:9x7:swap-pieces", "needs a square board"),
             ("hex:11:swap", "expected hex:N"),
             ("unstable:1x6", "rows must be between 2"),
@@ -321,5 +407,26 @@ mod tests {
             let err = parse(text).unwrap_err().to_string();
             assert!(err.contains(message), "{text}: {err}");
         }
+    }
+
+    #[test]
+    fn constructors_refuse_what_parsing_refuses() {
+        assert_eq!(
+            GameSpec::mnk(3, 3, 3).unwrap(),
+            "tictactoe".parse().unwrap()
+        );
+        let err = GameSpec::mnk(3, 3, 4).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "bad game spec `mnk:3x3x4`: a run of 4 cannot fit on a 3x3 board \
+             (K must not exceed both M and N)"
+        );
+        assert!(GameSpec::mnk(0, 3, 1).is_err());
+        assert!(GameSpec::connectx(4, 4, 5).is_err());
+        assert!(GameSpec::connectx(4, 5, 5).is_ok());
+        assert!(GameSpec::hex(9, 7, Some(SwapRule::Pieces)).is_err());
+        assert!(GameSpec::unstable(1, 5).is_err());
+        assert!(GameSpec::atoll("", false).is_err());
+        assert!(GameSpec::atoll("standard", true).is_ok());
     }
 }

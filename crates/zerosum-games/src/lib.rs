@@ -51,13 +51,13 @@ pub const FAMILIES: &[Family] = &[
     Family {
         name: "mnk",
         forms: "mnk:MxNxK",
-        rules: "M rows, N columns (1..100); a run of K or more wins",
+        rules: "M rows, N columns (1..100); a run of K or more wins (K <= max(M, N), K <= 64)",
         notation: "cell: column letters, row from the top (a1 top-left)",
     },
     Family {
         name: "connectx",
         forms: "connectx:MxNxX",
-        rules: "m,n,k with gravity (1..100); a run of X or more wins",
+        rules: "m,n,k with gravity (1..100); a run of X or more wins (X <= max(M, N))",
         notation: "column number from 1; lists like 4453 on up to 9 columns",
     },
     Family {
@@ -98,17 +98,18 @@ pub trait GameVisitor {
 /// Builds the concrete game `spec` names, in its starting position, and hands it to `visitor`.
 pub fn visit_game<V: GameVisitor>(spec: &GameSpec, visitor: V) -> Result<V::Output, SpecError> {
     match spec {
-        GameSpec::Mnk { rows, cols, k } => Ok(mnk::visit(*rows, *cols, *k, visitor)),
-        GameSpec::ConnectX { rows, cols, k } => Ok(connect::visit(*rows, *cols, *k, visitor)),
-        GameSpec::Unstable { rows, cols } => {
+        GameSpec::Mnk { rows, cols, k, .. } => Ok(mnk::visit(*rows, *cols, *k, visitor)),
+        GameSpec::ConnectX { rows, cols, k, .. } => Ok(connect::visit(*rows, *cols, *k, visitor)),
+        GameSpec::Unstable { rows, cols, .. } => {
             Ok(visitor.visit(unstable::Unstable::new(*rows, *cols)))
         }
         GameSpec::Hex {
             width,
             height,
             swap,
+            ..
         } => Ok(visitor.visit(hex::Hex::new(*width, *height, *swap))),
-        GameSpec::Atoll { board, pie } => Ok(visitor.visit(atoll::Atoll::new(board, *pie)?)),
+        GameSpec::Atoll { board, pie, .. } => Ok(visitor.visit(atoll::Atoll::new(board, *pie)?)),
     }
 }
 

@@ -8,6 +8,7 @@
 //! uses `arena`) and `soak` (bench soak: kills and resumes tournaments of this binary).
 
 mod commands;
+mod errors;
 
 use std::process::ExitCode;
 
@@ -188,7 +189,10 @@ impl Engine {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match errors::parse_arguments::<Cli>() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     let result = match cli.command {
         Command::Games => commands::rules::games(),
         Command::Show {
@@ -258,9 +262,6 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("error: {err:#}");
-            ExitCode::FAILURE
-        }
+        Err(err) => errors::fail(&format!("{err:#}")),
     }
 }

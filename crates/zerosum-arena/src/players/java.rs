@@ -81,7 +81,8 @@ impl fmt::Display for JavaPlayer {
 impl JavaPlayer {
     /// The command that runs this player behind the adapter, compiling the adapter first if
     /// the cache does not have it for this classpath. Fails with a message saying what to do
-    /// when `java` or `javac` is missing or the classpath has neither framework.
+    /// when `java` or `javac` is missing, an entry of the classpath does not exist or the
+    /// classpath has neither framework.
     pub fn command(&self) -> Result<Vec<String>, String> {
         let adapter = compiled_adapter(&self.classpath)?;
         Ok(vec![
@@ -92,6 +93,15 @@ impl JavaPlayer {
             self.class.clone(),
         ])
     }
+}
+
+/// The first entry of `classpath` that does not exist, if any (`DIR/*` stands for the jars of
+/// `DIR`; an empty entry is the current directory).
+fn missing_entry(classpath: &str) -> Option<&str> {
+    classpath.split(':').find(|entry| {
+        let path = entry.strip_suffix('*').unwrap_or(entry);
+        !path.is_empty() && !Path::new(path).exists()
+    })
 }
 
 /// Compiled adapters of this process, by classpath.
@@ -108,6 +118,13 @@ fn compiled_adapter(classpath: &str) -> Result<PathBuf, String> {
     }
     let java = tool_version("java")?;
     let javac = tool_version("javac")?;
+    if let Some(entry) = missing_entry(classpath) {
+        return Err(format!(
+            "cp={classpath}: the classpath entry `{entry}` does not exist (cp= lists the \
+             directories or jars of the compiled player and of the course framework, separated \
+             by `:`)"
+        ));
+    }
     let mut hasher = DefaultHasher::new();
     (CORE_SOURCES, SESSION_SOURCES, classpath, &java, &javac).hash(&mut hasher);
     let dir = cache_root().join(format!("{:016x}", hasher.finish()));
@@ -193,14 +210,15 @@ fn compile_into(classpath: &str, scratch: &Path) -> Result<(), String> {
     if refusals.len() == SESSION_SOURCES.len() {
         return Err(format!(
             "cp={classpath} holds neither course framework (mnkgame.MNKPlayer nor \
-             connectx.CXPlayer compiled classes); javac said:\n{}",
-            refusals.join("\n")
+             connectx.CXPlayer compiled classes); javac said: {}",
+            refusals.join("; ")
         ));
     }
     Ok(())
 }
 
-/// Runs `javac` on `files` with `classpath`, output into `classes`; its errors on failure.
+/// Runs `javac` on `files` with `classpath`, output into `classes`; on failure, a one-line
+/// excerpt of its errors (see [`javac_excerpt`]).
 fn javac(classpath: &str, classes: &Path, files: &[PathBuf]) -> Result<(), String> {
     let output = Command::new("javac")
         .args(["-nowarn", "-encoding", "UTF-8", "-implicit:none", "-d"])
@@ -213,9 +231,33 @@ fn javac(classpath: &str, classes: &Path, files: &[PathBuf]) -> Result<(), Strin
     if output.status.success() {
         Ok(())
     } else {
-        let errors = String::from_utf8_lossy(&output.stderr);
-        let first: Vec<&str> = errors.lines().take(6).collect();
-        Err(first.join("\n"))
+        Err(javac_excerpt(&String::from_utf8_lossy(&output.stderr)))
+    }
+}
+
+/// javac's first error as one line, the file named without its directory, and how many
+/// errors there were: `MnkCourseSession.java:7: package mnkgame does not exist (4 errors)`.
+fn javac_excerpt(errors: &str) -> String {
+    let first = errors
+        .lines()
+        .find(|line| line.contains(": error: "))
+        .or_else(|| errors.lines().find(|line| !line.trim().is_empty()))
+        .unwrap_or("no message");
+    let first = match first.split_once(": error: ") {
+        Some((place, message)) => {
+            let file = place.rsplit(['/', '\\']).next().unwrap_or(place);
+            format!("{file}: {message}")
+        }
+        None => first.trim().to_string(),
+    };
+    let count = errors
+        .lines()
+        .rev()
+        .find(|line| line.trim_end().ends_with("errors") || line.trim_end().ends_with("error"))
+        .filter(|line| line.trim().starts_with(|c: char| c.is_ascii_digit()));
+    match count {
+        Some(count) => format!("{first} ({})", count.trim()),
+        None => first,
     }
 }
 
@@ -298,6 +340,45 @@ mod tests {
                 class: "p.Q$Inner".into(),
                 classpath: "x".into(),
             })
+        );
+    }
+
+    #[test]
+    fn a_missing_classpath_entry_is_named() {
+        let player = JavaPlayer {
+            class: "P".into(),
+            classpath: format!("{}:/nonexistent/course.jar", env!("CARGO_MANIFEST_DIR")),
+        };
+        let Err(error) = player.command() else {
+            panic!("a missing entry is refused")
+        };
+        if error.contains("players need a JDK") {
+            return;
+        }
+        assert_eq!(
+            error,
+            format!(
+                "cp={}: the classpath entry `/nonexistent/course.jar` does not exist (cp= \
+                 lists the directories or jars of the compiled player and of the course \
+                 framework, separated by `:`)",
+                player.classpath
+            )
+        );
+        assert_eq!(super::missing_entry("src:/*::"), None);
+    }
+
+    #[test]
+    fn javac_errors_are_one_short_line() {
+        let errors = "/tmp/x/src/zerosum/adapter/MnkCourseSession.java:7: error: package \
+                      mnkgame does not exist\nimport mnkgame.MNKCell;\n              ^\n\
+                      /tmp/x/Other.java:8: error: cannot find symbol\n2 errors\n";
+        assert_eq!(
+            super::javac_excerpt(errors),
+            "MnkCourseSession.java:7: package mnkgame does not exist (2 errors)"
+        );
+        assert_eq!(
+            super::javac_excerpt("javac: invalid flag\n"),
+            "javac: invalid flag"
         );
     }
 

@@ -188,10 +188,7 @@ impl Game for Atoll {
     type Move = AtollMove;
 
     fn spec(&self) -> GameSpec {
-        GameSpec::Atoll {
-            board: self.board.name().to_string(),
-            pie: self.pie,
-        }
+        GameSpec::atoll(self.board.name(), self.pie).expect("a board's name is a valid spec")
     }
 
     #[inline]

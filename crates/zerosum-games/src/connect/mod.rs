@@ -105,8 +105,12 @@ fn disc_key(rows: usize, col: usize, height: usize, side: Side) -> u64 {
 }
 
 impl<B: ConnectBoard> ConnectX<B> {
-    /// The empty board. Sizes are those a [`GameSpec`] accepts (1..=100), and must fit `B`.
+    /// The empty board. Panics unless [`GameSpec::connectx`] accepts the sizes; they must also
+    /// fit `B`.
     pub fn new(rows: usize, cols: usize, k: usize) -> Self {
+        if let Err(error) = GameSpec::connectx(rows, cols, k) {
+            panic!("{error}");
+        }
         ConnectX {
             rows,
             cols,
@@ -204,11 +208,7 @@ impl<B: ConnectBoard> Game for ConnectX<B> {
     type Move = Column;
 
     fn spec(&self) -> GameSpec {
-        GameSpec::ConnectX {
-            rows: self.rows,
-            cols: self.cols,
-            k: self.k,
-        }
+        GameSpec::connectx(self.rows, self.cols, self.k).expect("ConnectX::new checked the sizes")
     }
 
     #[inline]

@@ -82,17 +82,12 @@ pub struct Hex {
 impl Hex {
     /// An empty `width x height` board (columns x rows) with the given swap rule.
     ///
-    /// Panics unless both sides are in `1..=100` and, for [`SwapRule::Pieces`], the board is
-    /// square ([`GameSpec`] parsing checks both).
+    /// Panics unless [`GameSpec::hex`] accepts the sizes (both sides in `1..=100` and, for
+    /// [`SwapRule::Pieces`], a square board).
     pub fn new(width: usize, height: usize, swap: Option<SwapRule>) -> Hex {
-        assert!(
-            (1..=MAX_SIDE).contains(&width) && (1..=MAX_SIDE).contains(&height),
-            "Hex sides must be between 1 and {MAX_SIDE}, not {width}x{height}"
-        );
-        assert!(
-            swap != Some(SwapRule::Pieces) || width == height,
-            "swap-pieces needs a square board, not {width}x{height}"
-        );
+        if let Err(error) = GameSpec::hex(width, height, swap) {
+            panic!("{error}");
+        }
         let cells = width * height;
         let anchors = (0..cells)
             .map(|cell| {
@@ -293,11 +288,7 @@ impl Game for Hex {
     type Move = HexMove;
 
     fn spec(&self) -> GameSpec {
-        GameSpec::Hex {
-            width: self.width,
-            height: self.height,
-            swap: self.swap,
-        }
+        GameSpec::hex(self.width, self.height, self.swap).expect("Hex::new checked the sizes")
     }
 
     #[inline]

@@ -50,16 +50,13 @@ use crate::GameVisitor;
 /// A move: the index `row * cols + col` of the cell to mark (row 0 at the top).
 pub type Cell = u16;
 
-/// Largest number of rows or columns (the limit of [`GameSpec`]).
-const MAX_SIDE: usize = 100;
-
 /// Builds the starting position of `mnk:{rows}x{cols}x{k}` and hands it to `visitor`, with the
 /// smallest of these word counts that holds the board: 1 (up to 64 cells: tic-tac-toe to 8x8),
 /// 2 (128), 4 (256: gomoku 15x15), 16 (1024: 32x32), 40 (2560: 50x50), 157 (10000: 70x70 and
 /// 100x100). Each count is one monomorphised copy of the game and of the visitor's code.
 ///
-/// The sizes must be those of a valid [`GameSpec::Mnk`] (rows and columns in 1..=100, K in
-/// 1..=max(rows, cols)); [`Mnk::new`] panics otherwise.
+/// The sizes must be those of a valid [`GameSpec::Mnk`] (see [`GameSpec::mnk`]); [`Mnk::new`]
+/// panics otherwise.
 pub fn visit<V: GameVisitor>(rows: usize, cols: usize, k: usize, visitor: V) -> V::Output {
     match rows * cols {
         0..=64 => visitor.visit(Mnk::<1>::new(rows, cols, k)),
@@ -157,18 +154,12 @@ fn run_backward(bits: &[u64], cell: usize, step: usize, limit: usize) -> usize {
 impl<const WORDS: usize> Mnk<WORDS> {
     /// The empty board of `rows` x `cols` cells with run length `k`, first player to move.
     ///
-    /// Panics unless `rows` and `cols` are in 1..=100, `k` in 1..=max(rows, cols) (the checks of
-    /// [`GameSpec`]) and the board fits: `rows * cols <= 64 * WORDS`.
+    /// Panics unless [`GameSpec::mnk`] accepts the sizes and the board fits:
+    /// `rows * cols <= 64 * WORDS`.
     pub fn new(rows: usize, cols: usize, k: usize) -> Self {
-        assert!(
-            (1..=MAX_SIDE).contains(&rows) && (1..=MAX_SIDE).contains(&cols),
-            "m,n,k board sides must be in 1..=100, not {rows}x{cols}"
-        );
-        assert!(
-            (1..=rows.max(cols)).contains(&k),
-            "run length {k} must be in 1..={}",
-            rows.max(cols)
-        );
+        if let Err(error) = GameSpec::mnk(rows, cols, k) {
+            panic!("{error}");
+        }
         let cells = rows * cols;
         assert!(
             cells <= 64 * WORDS,
@@ -342,11 +333,7 @@ impl<const WORDS: usize> Game for Mnk<WORDS> {
     type Move = Cell;
 
     fn spec(&self) -> GameSpec {
-        GameSpec::Mnk {
-            rows: self.rows,
-            cols: self.cols,
-            k: self.k,
-        }
+        GameSpec::mnk(self.rows, self.cols, self.k).expect("Mnk::new checked the sizes")
     }
 
     #[inline]

@@ -66,7 +66,7 @@ pub type Cell = u16;
 
 /// Smallest number of rows or columns (a 1-wide board has cells with one neighbour, which would
 /// explode at one atom).
-pub const MIN_SIDE: usize = 2;
+pub use zerosum_core::MIN_UNSTABLE_SIDE as MIN_SIDE;
 
 pub use zerosum_core::MAX_SIDE;
 
@@ -302,16 +302,14 @@ pub struct Unstable {
 }
 
 impl Unstable {
-    /// The starting position on a board of `rows` x `cols` (each 2..=100; [`GameSpec`] checks
-    /// this for specs it parses).
+    /// The starting position on a board of `rows` x `cols` (each 2..=100).
     ///
     /// # Panics
-    /// If a side is outside 2..=100.
+    /// Unless [`GameSpec::unstable`] accepts the sizes.
     pub fn new(rows: usize, cols: usize) -> Unstable {
-        assert!(
-            (MIN_SIDE..=MAX_SIDE).contains(&rows) && (MIN_SIDE..=MAX_SIDE).contains(&cols),
-            "an Unstable board has {MIN_SIDE} to {MAX_SIDE} rows and columns, not {rows}x{cols}"
-        );
+        if let Err(error) = GameSpec::unstable(rows, cols) {
+            panic!("{error}");
+        }
         let geometry = Geometry::new(rows, cols);
         let cells = rows * cols;
         let max_plies = geometry.max_plies();
@@ -441,10 +439,7 @@ impl Game for Unstable {
     type Move = Cell;
 
     fn spec(&self) -> GameSpec {
-        GameSpec::Unstable {
-            rows: self.rows(),
-            cols: self.cols(),
-        }
+        GameSpec::unstable(self.rows(), self.cols()).expect("Unstable::new checked the sizes")
     }
 
     #[inline]

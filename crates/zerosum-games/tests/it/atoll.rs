@@ -163,7 +163,7 @@ fn agrees_with_naive_referee(game: &Atoll) -> Result<(), String> {
 
 fn atoll(spec: &str) -> Atoll {
     match spec.parse::<GameSpec>().unwrap() {
-        GameSpec::Atoll { board, pie } => Atoll::new(&board, pie).unwrap(),
+        GameSpec::Atoll { board, pie, .. } => Atoll::new(&board, pie).unwrap(),
         other => panic!("not atoll: {other}"),
     }
 }

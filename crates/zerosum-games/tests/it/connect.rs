@@ -5,7 +5,9 @@
 use std::path::Path;
 
 use zerosum_core::conformance::{check_playouts, Checks, SplitMix};
-use zerosum_core::{count_distinct_positions, perft, Game, MoveError, Outcome, Side, Status};
+use zerosum_core::{
+    count_distinct_positions, perft, Game, GameSpec, MoveError, Outcome, Side, Status,
+};
 use zerosum_games::connect::{ConnectBoard, ConnectX, ConnectX128, ConnectX64, ConnectXWide};
 
 /// A deliberately naive Connect-X written for these tests: a grid of `i8` (row 0 at the top),
@@ -131,7 +133,7 @@ fn random_playouts_on_packed_u64_boards() {
         (6, 7, 6, 100),
         (63, 1, 4, 20),
         (7, 8, 5, 100),
-        (3, 5, 9, 20),
+        (3, 5, 5, 20),
     ] {
         let stats = check_playouts(
             &ConnectX64::new(rows, cols, k),
@@ -234,6 +236,9 @@ fn distinct_positions_match_known_results() {
     for &(rows, counts) in table {
         for (i, &expected) in counts.iter().enumerate() {
             let cols = i + 1;
+            if rows.max(cols) < 4 {
+                continue; // A run of 4 fits no side: no such game.
+            }
             let mut game = ConnectX64::new(rows, cols, 4);
             let count = count_distinct_positions(&mut game, |g| g.exact_key().expect("packed"));
             assert_eq!(count, expected, "{rows} rows x {cols} columns");
@@ -331,9 +336,9 @@ fn win_on_last_cell_is_a_win_not_a_draw() {
     let mut game = ConnectX64::new(1, 4, 2);
     game.play_list("1,2,4,3").unwrap();
     assert_eq!(game.status(), Status::Over(Outcome::Win(Side::Second)));
-    // And a full board without a run is a draw.
-    let mut game = ConnectX64::new(2, 2, 3);
-    game.play_list("1,1,2,2").unwrap();
+    // And a full board without a run is a draw: X a, O b, X d, O c on a row of 4 with K = 3.
+    let mut game = ConnectX64::new(1, 4, 3);
+    game.play_list("1,2,4,3").unwrap();
     assert_eq!(game.status(), Status::Over(Outcome::Draw));
 }
 
@@ -348,10 +353,12 @@ fn k_larger_than_one_dimension() {
     let mut game = ConnectX64::new(3, 7, 5);
     game.play_list("1,1,2,2,3,3,4,4,5").unwrap();
     assert_eq!(game.status(), Status::Over(Outcome::Win(Side::First)));
-    // K larger than both sides: nobody can win; the game is a draw when the board fills.
-    let mut game = ConnectX64::new(2, 3, 4);
-    game.play_list("1,1,2,2,3,3").unwrap();
-    assert_eq!(game.status(), Status::Over(Outcome::Draw));
+    // K larger than both sides: no such game (the course frameworks refuse it too).
+    let refusal = GameSpec::connectx(2, 3, 4).unwrap_err().to_string();
+    assert!(
+        refusal.contains("a run of 4 cannot fit on a 2x3 board"),
+        "{refusal}"
+    );
 }
 
 #[test]

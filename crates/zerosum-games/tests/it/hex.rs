@@ -148,6 +148,7 @@ fn hex(spec: &str) -> Hex {
             width,
             height,
             swap,
+            ..
         } => Hex::new(width, height, swap),
         other => panic!("not hex: {other}"),
     }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use zerosum_core::notation::{letters, parse_column_row};
-use zerosum_core::{DynGame, GameSpec, MoveError, MAX_SIDE};
+use zerosum_core::{DynGame, GameSpec, MoveError, MAX_MNK_RUN};
 use zerosum_games::new_game;
 
 use super::timing::GomocupTiming;
@@ -161,14 +161,8 @@ impl<E: MoveEngine> GomocupSession<E> {
 
     /// The m,n,k spec of a `width x height` board with the run length in force.
     fn spec(&self, width: usize, height: usize) -> Result<GameSpec, String> {
-        GameSpec::Mnk {
-            rows: height,
-            cols: width,
-            k: self.k,
-        }
-        .to_string()
-        .parse()
-        .map_err(|error| format!("unsupported board {width}x{height}: {error}"))
+        GameSpec::mnk(height, width, self.k)
+            .map_err(|error| format!("unsupported board {width}x{height}: {error}"))
     }
 
     fn restart(&mut self) -> Result<Vec<String>, String> {
@@ -314,23 +308,30 @@ impl<E: MoveEngine> GomocupSession<E> {
     fn set_k(&mut self, value: &str) -> Result<Vec<String>, String> {
         let usage = "INFO zerosum_k takes the run length, e.g. INFO zerosum_k 4";
         let k = parse_number(value, usage)?;
-        if !(1..=MAX_SIDE).contains(&k) {
+        if !(1..=MAX_MNK_RUN).contains(&k) {
             return Err(format!(
-                "INFO zerosum_k: the run length must be between 1 and {MAX_SIDE}, not {k}"
+                "INFO zerosum_k: the run length must be between 1 and {MAX_MNK_RUN}, not {k}"
             ));
         }
-        self.k = k;
+        let previous = std::mem::replace(&mut self.k, k);
         let Some(board) = &self.board else {
             return Ok(Vec::new());
         };
         let (width, height) = (board.width, board.height);
         if board.game.ply() == 0 {
-            self.start(width, height)?;
+            // A run the empty board cannot hold is refused and the board kept.
+            if let Err(error) = self.start(width, height) {
+                self.k = previous;
+                return Err(error);
+            }
             return Ok(Vec::new());
         }
+        let next = match self.spec(width, height) {
+            Ok(spec) => spec.to_string(),
+            Err(_) => format!("which needs a board wider or taller than {width}x{height}"),
+        };
         Ok(vec![format!(
-            "MESSAGE K = {k} applies from the next game ({})",
-            self.spec(width, height)?
+            "MESSAGE K = {k} applies from the next game ({next})"
         )])
     }
 

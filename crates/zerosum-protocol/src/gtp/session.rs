@@ -182,36 +182,17 @@ impl<E: MoveEngine> GtpSession<E> {
             _ => return Err(format!("syntax error: {}", usage("boardsize"))),
         };
         let resized = match self.game.spec() {
-            GameSpec::Mnk { k, .. } => GameSpec::Mnk {
-                rows: height,
-                cols: width,
-                k,
-            },
-            GameSpec::ConnectX { k, .. } => GameSpec::ConnectX {
-                rows: height,
-                cols: width,
-                k,
-            },
-            GameSpec::Unstable { .. } => GameSpec::Unstable {
-                rows: height,
-                cols: width,
-            },
-            GameSpec::Hex { swap, .. } => GameSpec::Hex {
-                width,
-                height,
-                swap,
-            },
+            GameSpec::Mnk { k, .. } => GameSpec::mnk(height, width, k),
+            GameSpec::ConnectX { k, .. } => GameSpec::connectx(height, width, k),
+            GameSpec::Unstable { .. } => GameSpec::unstable(height, width),
+            GameSpec::Hex { swap, .. } => GameSpec::hex(width, height, swap),
             GameSpec::Atoll { .. } => {
                 return Err(
                     "unacceptable size: Atoll boards are named (zerosum-game atoll:BOARD)".into(),
                 )
             }
         };
-        // Through the text form, which checks the sizes.
-        let spec = resized
-            .to_string()
-            .parse::<GameSpec>()
-            .map_err(|error| format!("unacceptable size: {error}"))?;
+        let spec = resized.map_err(|error| format!("unacceptable size: {error}"))?;
         self.start(&spec)
     }
 

@@ -274,7 +274,7 @@ fn info_keys() {
     assert!(replies[9].starts_with("ERROR INFO max_memory: `lots`"));
     assert_eq!(
         replies[10],
-        "ERROR INFO zerosum_k: the run length must be between 1 and 100, not 0"
+        "ERROR INFO zerosum_k: the run length must be between 1 and 64, not 0"
     );
     assert!(replies[11].ends_with("not 101"));
     assert_eq!(replies[12], "ERROR INFO takes a key and a value");

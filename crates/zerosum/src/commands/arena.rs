@@ -25,7 +25,7 @@ use super::parse_spec;
 #[derive(Args, Debug)]
 pub struct TimeArgs {
     /// Seconds per move (the default: 1, or the preset's).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     st: Option<String>,
     /// Game clock: base seconds plus increment per move, e.g. 60+0.5.
     #[arg(long, value_name = "BASE+INC")]
@@ -34,10 +34,20 @@ pub struct TimeArgs {
     #[arg(long, value_name = "MS", default_value_t = 50)]
     timemargin: u64,
     /// Extra seconds on each player's first move.
-    #[arg(long, value_name = "SECONDS", default_value = "0")]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value = "0",
+        allow_negative_numbers = true
+    )]
     first_move_grace: String,
     /// Seconds the referee waits for an untimed or late player before giving up on it.
-    #[arg(long, value_name = "SECONDS", default_value = "60")]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value = "60",
+        allow_negative_numbers = true
+    )]
     watchdog: String,
 }
 

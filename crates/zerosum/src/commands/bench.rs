@@ -111,7 +111,7 @@ pub fn bench_solver(options: &SolverBench) -> Result<()> {
     if options.files.is_empty() && !options.empty {
         bail!("give test set files, --empty, or both");
     }
-    let GameSpec::ConnectX { rows, cols, k } = parse_spec(&options.spec)? else {
+    let GameSpec::ConnectX { rows, cols, k, .. } = parse_spec(&options.spec)? else {
         bail!(
             "the solver benchmark takes a connectx spec, not `{}`",
             options.spec

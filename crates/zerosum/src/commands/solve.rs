@@ -14,7 +14,8 @@ use super::search::MAX_HASH_MB;
 
 /// `zerosum solve SPEC [--moves LIST] [--weak] [--hash MB]`; with `moves` absent (`--stdin`),
 /// one position per line from standard input (the first word of a line is its move list; the
-/// rest, such as an expected score, is ignored), printing `position score` per line.
+/// rest, such as an expected score, is ignored), printing `position score` per line and
+/// stopping at the first line that is not a position.
 pub fn solve(spec: &str, moves: Option<&str>, weak: bool, hash_mb: usize) -> Result<()> {
     if !(1..=MAX_HASH_MB).contains(&hash_mb) {
         bail!("--hash must be between 1 and {MAX_HASH_MB} MB, not {hash_mb}");
@@ -33,22 +34,15 @@ pub fn solve(spec: &str, moves: Option<&str>, weak: bool, hash_mb: usize) -> Res
     if stdin.is_terminal() {
         eprintln!("reading positions, one per line (end with Ctrl-D)");
     }
-    let mut failures = 0;
     for (number, line) in stdin.lock().lines().enumerate() {
         let line = line.context("cannot read standard input")?;
         let Some(position) = line.split_whitespace().next() else {
             continue;
         };
-        match engine.solve(position) {
-            Ok(answer) => writeln!(out, "{position} {}", answer.score)?,
-            Err(err) => {
-                failures += 1;
-                eprintln!("error: line {}: {err:#}", number + 1);
-            }
-        }
-    }
-    if failures > 0 {
-        bail!("{failures} line(s) could not be solved");
+        let answer = engine
+            .solve(position)
+            .with_context(|| format!("line {}", number + 1))?;
+        writeln!(out, "{position} {}", answer.score)?;
     }
     Ok(())
 }
@@ -82,7 +76,7 @@ struct PonsEngine<B: Bits> {
 
 impl ExactEngine {
     fn new(spec: &GameSpec, weak: bool, hash_mb: usize) -> Result<Self> {
-        if let GameSpec::ConnectX { rows, cols, k } = *spec {
+        if let GameSpec::ConnectX { rows, cols, k, .. } = *spec {
             if Packed::<u64>::fits(rows, cols) {
                 return Ok(ExactEngine::Packed64(Box::new(PonsEngine {
                     start: ConnectX::new(rows, cols, k),

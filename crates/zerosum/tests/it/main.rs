@@ -4,8 +4,10 @@
 //! binary here instead of one per file.
 
 mod arena;
+mod board_sizes;
 mod browser;
 mod cli;
+mod errors;
 mod external_engines;
 mod java_course;
 mod known_results;

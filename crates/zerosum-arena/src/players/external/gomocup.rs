@@ -40,7 +40,7 @@ fn from_xy(text: &str) -> Option<String> {
 impl GomocupDriver {
     /// Starts the engine and sets it up for `setup`'s game, which must be an m,n,k game.
     pub(crate) fn start(command: &[String], setup: &GameSetup) -> Result<Self, PlayerError> {
-        let GameSpec::Mnk { rows, cols, k } = setup.spec else {
+        let GameSpec::Mnk { rows, cols, k, .. } = setup.spec else {
             return Err(PlayerError::Unsupported {
                 spec: setup.spec.to_string(),
                 reason: "the Gomocup protocol only plays m,n,k games".into(),
