@@ -2,11 +2,12 @@
 //! with every failure printed and saved.
 
 use std::any::Any;
+use std::cell::RefCell;
 use std::fs;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Mutex, Once, PoisonError};
 use std::thread;
@@ -47,31 +48,46 @@ pub struct Report {
     pub hangs: u64,
 }
 
-/// Panics seen while fuzzing, from any thread (a target may start threads of its own).
-static PANICS: AtomicU64 = AtomicU64::new(0);
-/// The message and place of the last panic seen while fuzzing.
-static LAST_PANIC: Mutex<String> = Mutex::new(String::new());
-/// Set while targets run: the panic hook then records panics instead of printing them.
-static FUZZING: AtomicBool = AtomicBool::new(false);
+/// Panics seen while fuzzing on threads the targets started (not on a worker thread, where
+/// `catch_unwind` sees them).
+static STRAY_PANICS: AtomicU64 = AtomicU64::new(0);
+/// The message and place of the last such panic.
+static LAST_STRAY_PANIC: Mutex<String> = Mutex::new(String::new());
+/// Runs of [`run_target`] under way: while there are any, the panic hook records panics
+/// instead of printing them.
+static RUNNING: AtomicUsize = AtomicUsize::new(0);
 
-/// Installs (once) a panic hook that counts and records panics while fuzzing and leaves every
-/// other panic to the default hook.
+thread_local! {
+    /// The message and place of the last panic on this thread.
+    static LAST_PANIC: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// The prefix of worker threads' names.
+const WORKER_PREFIX: &str = "fuzz-";
+
+/// Installs (once) a panic hook that records panics while fuzzing and leaves every other
+/// panic to the default hook.
 fn install_panic_hook() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         let default = panic::take_hook();
         panic::set_hook(Box::new(move |info| {
-            if FUZZING.load(Ordering::SeqCst) {
-                let place = info
-                    .location()
-                    .map(|l| format!(" at {}:{}", l.file(), l.line()))
-                    .unwrap_or_default();
-                let thread = thread::current().name().unwrap_or("unnamed").to_string();
-                let message = format!("{}{place} (thread {thread})", payload_text(info.payload()));
-                *LAST_PANIC.lock().unwrap_or_else(PoisonError::into_inner) = message;
-                PANICS.fetch_add(1, Ordering::SeqCst);
+            if RUNNING.load(Ordering::SeqCst) == 0 {
+                return default(info);
+            }
+            let place = info
+                .location()
+                .map(|l| format!(" at {}:{}", l.file(), l.line()))
+                .unwrap_or_default();
+            let thread = thread::current().name().unwrap_or("unnamed").to_string();
+            let message = format!("{}{place} (thread {thread})", payload_text(info.payload()));
+            if thread.starts_with(WORKER_PREFIX) {
+                LAST_PANIC.with(|last| *last.borrow_mut() = message);
             } else {
-                default(info);
+                *LAST_STRAY_PANIC
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner) = message;
+                STRAY_PANICS.fetch_add(1, Ordering::SeqCst);
             }
         }));
     });
@@ -101,17 +117,20 @@ impl Worker {
         let (inputs, input_receiver) = mpsc::channel::<Vec<u8>>();
         let (outcome_sender, outcomes) = mpsc::channel();
         thread::Builder::new()
-            .name(format!("fuzz-{}", target.name))
+            .name(format!("{WORKER_PREFIX}{}", target.name))
             .spawn(move || {
                 for input in input_receiver {
-                    let before = PANICS.load(Ordering::SeqCst);
+                    let strays = STRAY_PANICS.load(Ordering::SeqCst);
                     let result = panic::catch_unwind(AssertUnwindSafe(|| (target.run)(&input)));
                     let outcome = match result {
-                        Ok(verdict) if PANICS.load(Ordering::SeqCst) == before => Ok(verdict),
-                        _ => Err(LAST_PANIC
-                            .lock()
-                            .unwrap_or_else(PoisonError::into_inner)
-                            .clone()),
+                        Err(_) => Err(LAST_PANIC.with(|last| last.borrow().clone())),
+                        Ok(_) if STRAY_PANICS.load(Ordering::SeqCst) != strays => {
+                            Err(LAST_STRAY_PANIC
+                                .lock()
+                                .unwrap_or_else(PoisonError::into_inner)
+                                .clone())
+                        }
+                        Ok(verdict) => Ok(verdict),
                     };
                     if outcome_sender.send(outcome).is_err() {
                         return;
@@ -127,7 +146,7 @@ impl Worker {
 /// saving the input under [`FAILURE_DIR`]. Stops early after a few hangs.
 pub fn run_target(target: &'static Target, options: &RunOptions) -> Report {
     install_panic_hook();
-    FUZZING.store(true, Ordering::SeqCst);
+    RUNNING.fetch_add(1, Ordering::SeqCst);
     let mut hasher = DefaultHasher::new();
     target.name.hash(&mut hasher);
     let seed = options.seed ^ hasher.finish();
@@ -173,7 +192,7 @@ pub fn run_target(target: &'static Target, options: &RunOptions) -> Report {
         }
         report.inputs += 1;
     }
-    FUZZING.store(false, Ordering::SeqCst);
+    RUNNING.fetch_sub(1, Ordering::SeqCst);
     report
 }
 

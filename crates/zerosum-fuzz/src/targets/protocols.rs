@@ -26,6 +26,7 @@ const GTP_CORPUS: &[&str] = &[
     "komi 6.5\nboardsize 9 7\nclear_board\n# comment\n\tgenmove b\r\n# interrupt\r\nquit\r\n",
     "zerosum-game\nzerosum-game gomoku\nplay b h8\ngenmove w\ngenmove b\nundo\nundo\n",
     "zerosum-game connectx:20x20x5\nplay b 1\ngenmove w\nboardsize 12\n",
+    "zerosum-game mnk:5x5x4\nboardsize 4\nplay b a1\nboardsize 5 3\ngenmove w\n",
 ];
 
 const GTP_TOKENS: &[&str] = &[
@@ -168,6 +169,7 @@ pub const GOMOCUP: Target = Target {
             "INFO rule 2\nINFO rule 1\nINFO max_memory 83886080\nSTART 5\nBEGIN\n",
             "start 10\r\nturn 1,1\r\ntakeback 1,1\r\nabout\r\nend\r\n",
             "START 15\nBOARD\n0,0,1\n0,0,2\nDONE\nBOARD\nDONE\nUNKNOWNCMD\n",
+            "INFO zerosum_k 6\nSTART 6\nBEGIN\nINFO zerosum_k 5\nRECTSTART 3,5\nRESTART\n",
         ])
     },
     tokens: &[

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use zerosum_fuzz::{all_targets, run_target, RunOptions};
+use zerosum_fuzz::{all_targets, run_target, RunOptions, Target, Verdict};
 
 /// Inputs per target of share 1 (targets that open connections run fewer).
 const INPUTS: u64 = 1500;
@@ -47,4 +47,44 @@ fn targets_have_distinct_names() {
     names.sort_unstable();
     names.dedup();
     assert_eq!(names.len(), all_targets().len());
+}
+
+/// Panics on inputs with an `x`, sleeps on inputs with a `z`.
+static FRAGILE: Target = Target {
+    name: "fragile",
+    about: "a target that fails on purpose",
+    corpus: || vec![b"abc".to_vec(), b"xyz".to_vec(), b"aaa".to_vec()],
+    tokens: &["x", "z"],
+    share: 1,
+    run: |input| {
+        if input.contains(&b'z') {
+            std::thread::sleep(Duration::from_millis(400));
+        }
+        assert!(!input.contains(&b'x'), "found an x");
+        Verdict::Accepted
+    },
+};
+
+#[test]
+fn panics_and_hangs_are_caught_counted_and_saved() {
+    let report = run_target(
+        &FRAGILE,
+        &RunOptions {
+            inputs: 200,
+            seed: 1,
+            hang_limit: Duration::from_millis(100),
+        },
+    );
+    assert!(report.panics > 0, "{report:?}");
+    assert!(report.hangs > 0, "{report:?}");
+    let saved = std::fs::read_dir(zerosum_fuzz::FAILURE_DIR)
+        .unwrap()
+        .filter_map(Result::ok)
+        .any(|entry| {
+            entry
+                .file_name()
+                .to_string_lossy()
+                .starts_with("fragile-panic-")
+        });
+    assert!(saved, "no saved input in {}", zerosum_fuzz::FAILURE_DIR);
 }
