@@ -3,7 +3,7 @@
 //! then a total line. Exits with 1 when anything panicked or hung.
 //!
 //! ```sh
-//! cargo run --release -p zerosum-fuzz -- --inputs 1000000 [--target NAME]... [--seed S]
+//! cargo run --release -p zerosum-fuzz -- --inputs 1000000 [--target NAME]... [--seed S] [--hang-ms 3000]
 //! cargo run --release -p zerosum-fuzz -- --list
 //! cargo run --release -p zerosum-fuzz -- --replay target/fuzz-failures/FILE --target NAME
 //! ```
@@ -29,7 +29,7 @@ fn parse_args() -> Result<Args, String> {
         options: RunOptions {
             inputs: 10_000,
             seed: 1,
-            hang_limit: Duration::from_secs(2),
+            hang_limit: Duration::from_secs(3),
         },
         targets: Vec::new(),
         list: false,

@@ -92,7 +92,7 @@ fn text(input: &[u8]) -> std::borrow::Cow<'_, str> {
 fn finding_1(spec: &zerosum_core::GameSpec) -> bool {
     use zerosum_core::GameSpec;
     match *spec {
-        GameSpec::Mnk { rows, cols, k } | GameSpec::ConnectX { rows, cols, k } => {
+        GameSpec::Mnk { rows, cols, k, .. } | GameSpec::ConnectX { rows, cols, k, .. } => {
             k > rows.max(cols)
         }
         _ => false,
