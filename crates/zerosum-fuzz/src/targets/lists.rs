@@ -21,7 +21,7 @@ pub const ENGINE_LIST: Target = Target {
         r#""engines""#, r#""name""#, r#""cmd""#, r#""proto""#, r#""gtp""#, r#""gomocup""#,
         r#""uci""#, ",", "=", "\\u0000", "null",
     ],
-    share: 5,
+    share: 1,
     run: |input| {
         let path = scratch_file("engines.json");
         fs::write(&path, input).expect("a scratch file");
@@ -33,6 +33,7 @@ pub const ENGINE_LIST: Target = Target {
                     .unwrap_or_else(|e| panic!("listed `{name}` resolves to `{spec}`: {e}"));
             }
         }
+        let _ = fs::remove_file(&path);
         Verdict::of(&list)
     },
 };

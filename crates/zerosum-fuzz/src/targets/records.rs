@@ -2,7 +2,7 @@
 //! record file read for `--resume`, with the standings and schedule computed from it.
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use zerosum_arena::record_file::RecordWriter;
 use zerosum_arena::{GameRecord, MatchSummary, Scoring, Standings, TournamentSettings};
@@ -82,7 +82,7 @@ pub const RECORD_FILE: Target = Target {
         ])
     },
     tokens: TOKENS,
-    share: 5,
+    share: 1,
     run: |input| {
         let path = scratch_file("record.jsonl");
         fs::write(&path, input).expect("a scratch file");
@@ -98,11 +98,19 @@ pub const RECORD_FILE: Target = Target {
             let _ = Standings::compute(&settings.players, &contents.games, Scoring::Cx);
             let _ = MatchSummary::compute(&settings.players, &contents.games, Scoring::Mnk);
         }
+        let _ = fs::remove_file(&path);
         Verdict::of(&resumed)
     },
 };
 
-/// A file of this process's own in the temporary directory.
+/// A file of this process's own in memory (`/dev/shm`) where there is such a place, else in
+/// the temporary directory.
 pub(super) fn scratch_file(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("zerosum-fuzz-{}-{name}", std::process::id()))
+    let shm = Path::new("/dev/shm");
+    let dir = if shm.is_dir() {
+        shm.to_path_buf()
+    } else {
+        std::env::temp_dir()
+    };
+    dir.join(format!("zerosum-fuzz-{}-{name}", std::process::id()))
 }
