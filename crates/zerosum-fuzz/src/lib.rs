@@ -12,7 +12,7 @@
 //! or an input running longer than the hang limit is printed (target and input, escaped) and
 //! saved under `target/fuzz-failures/`.
 //!
-//! The driver: `cargo run --release -p zerosum-fuzz -- --inputs 1000000 [--target NAME]
+//! The driver: `cargo run -p zerosum-fuzz -- --inputs 1000000 [--target NAME]
 //! [--seed S]`; `--list` names the targets, `--replay FILE --target NAME` runs one saved input.
 
 mod fake_engine;

@@ -2,10 +2,13 @@
 //! target, the inputs run, how many the parser accepted and refused, the panics and the hangs,
 //! then a total line. Exits with 1 when anything panicked or hung.
 //!
+//! Run it in the default (dev) profile: it is optimised here and keeps the overflow checks and
+//! debug assertions that `--release` leaves out, and an overflow is a finding.
+//!
 //! ```sh
-//! cargo run --release -p zerosum-fuzz -- --inputs 1000000 [--target NAME]... [--seed S] [--hang-ms 3000]
-//! cargo run --release -p zerosum-fuzz -- --list
-//! cargo run --release -p zerosum-fuzz -- --replay target/fuzz-failures/FILE --target NAME
+//! cargo run -p zerosum-fuzz -- --inputs 1000000 [--target NAME]... [--seed S] [--hang-ms 3000]
+//! cargo run -p zerosum-fuzz -- --list
+//! cargo run -p zerosum-fuzz -- --replay target/fuzz-failures/FILE --target NAME
 //! ```
 
 use std::process::ExitCode;
