@@ -60,6 +60,7 @@ pub fn all_targets() -> &'static [Target] {
             protocols::GOMOCUP,
             net::MESSAGES,
             net::CLIENT,
+            net::SERVER,
             http::REQUEST,
             web::COMMANDS,
             web::SEARCH_LINE,
