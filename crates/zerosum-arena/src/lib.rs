@@ -4,6 +4,24 @@
 //!
 //! The arena sees players, not algorithms: the built-in engine player is one [`Player`] among
 //! others, and games are driven through their object-safe face ([`zerosum_core::DynGame`]).
+//!
+//! Modules, each importing only modules listed below it (in brackets):
+//!
+//! ```text
+//! config        tournament settings               [tournament, referee, players, scoring, sprt, clock]
+//! tournament    round robins and matches          [referee, players, player, record]
+//! net           the game server and client        [referee, record, lines, player]
+//! referee       one game: clocks and forfeits     [seat, adjudication, player, record, clock]
+//! seat          a player's place in a game        [player]
+//! engine_list   external engines by name          [players]
+//! players       built-in, external, Java, human   [player, lines]
+//! player        the Player trait                  [clock]
+//! standings     points, crosstable, Elo            [scoring, record, elo]
+//! sprt          sequential tests                  [elo]
+//! scoring, record_file   points per result; record files [record]
+//! record        a game's record, terminations
+//! clock, elo, lines, presets, adjudication   leaves
+//! ```
 
 mod adjudication;
 pub mod clock;
@@ -39,4 +57,6 @@ pub use sprt::{SprtDecision, SprtError, SprtParams, SprtStatus};
 pub use standings::{
     CrossCell, Crosstable, ForfeitCounts, MatchSummary, PlayerStanding, Standings, StandingsError,
 };
-pub use tournament::{Entrant, GameObserver, ScheduledGame, Tournament, TournamentEvent};
+pub use tournament::{
+    Entrant, GameObserver, ScheduleError, ScheduledGame, Tournament, TournamentEvent,
+};

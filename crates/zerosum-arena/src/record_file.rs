@@ -2,6 +2,7 @@
 //! one line per finished game, appended and synced the moment the game ends. A killed
 //! tournament resumes from it: finished games are kept, a line cut short by the kill is dropped.
 
+use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Seek, Write};
 use std::path::{Path, PathBuf};
@@ -46,8 +47,11 @@ pub struct RecordWriter {
 pub struct RecordContents<C> {
     /// The settings the tournament was started with.
     pub settings: C,
-    /// The finished games, in the order they ended.
+    /// The finished games, in the order they ended, each once.
     pub games: Vec<GameRecord>,
+    /// What reading the record dropped, one sentence each (an unfinished last line, a
+    /// repeated game line), for the caller to show.
+    pub notes: Vec<String>,
 }
 
 fn io_error(path: &Path) -> impl FnOnce(io::Error) -> RecordFileError + '_ {
@@ -81,8 +85,11 @@ impl RecordWriter {
         Ok(writer)
     }
 
-    /// Reads a record and reopens it for appending, first cutting off a last line that a kill
-    /// left unfinished.
+    /// Reads a record and reopens it for appending. A last line a kill left unfinished is cut
+    /// off and a line repeating an earlier one exactly is dropped (each with a note in
+    /// [`RecordContents::notes`]; the file is rewritten without the repeats), so every game
+    /// comes back once. Refused: two different lines for one game, a game line without its
+    /// schedule index, and anything else that is not a game line.
     pub fn resume<C: DeserializeOwned>(
         path: &Path,
     ) -> Result<(Self, RecordContents<C>), RecordFileError> {
@@ -92,16 +99,24 @@ impl RecordWriter {
             line,
             reason,
         };
-        // Only lines ended by a newline were completely written.
+        let mut notes = Vec::new();
+        // Only lines ended by a newline were completely written (the newline is the last byte
+        // of each line's single write).
         let complete = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let text_len = text.len();
         let text = std::str::from_utf8(&text[..complete])
             .map_err(|_| corrupt(1, "not UTF-8 text".into()))?;
         let mut lines = text.lines().enumerate();
-        let header: Header<C> = match lines.next() {
-            Some((_, line)) => serde_json::from_str(line)
-                .map_err(|e| corrupt(1, format!("not a zerosum record header ({e})")))?,
-            None => return Err(corrupt(1, "empty: no header line".into())),
+        let Some((_, header_line)) = lines.next() else {
+            return Err(corrupt(
+                1,
+                "no complete header line (the tournament was stopped before its record was \
+                 started: remove the file and start again)"
+                    .into(),
+            ));
         };
+        let header: Header<C> = serde_json::from_str(header_line)
+            .map_err(|e| corrupt(1, format!("not a zerosum record header ({e})")))?;
         if header.zerosum_record != FORMAT_VERSION {
             return Err(corrupt(
                 1,
@@ -111,20 +126,59 @@ impl RecordWriter {
                 ),
             ));
         }
-        let mut games = Vec::new();
+        if complete < text_len {
+            notes.push(format!(
+                "dropped an unfinished last line ({} bytes, cut short by a kill); its game will \
+                 be played again",
+                text_len - complete
+            ));
+        }
+        let mut kept: Vec<&str> = vec![header_line];
+        let mut repeats = false;
+        let mut games: Vec<GameRecord> = Vec::new();
+        // Where each game was first seen: its place in `games` and its line number.
+        let mut seen: HashMap<usize, (usize, usize)> = HashMap::new();
         for (index, line) in lines {
+            let number = index + 1;
             if line.trim().is_empty() {
                 continue;
             }
-            let record: GameRecord = serde_json::from_str(line)
-                .map_err(|e| corrupt(index + 1, format!("not a game record ({e})")))?;
-            games.push(record);
+            let record = parse_game_line(line).map_err(|reason| corrupt(number, reason))?;
+            match seen.get(&record.game) {
+                None => {
+                    seen.insert(record.game, (games.len(), number));
+                    games.push(record);
+                    kept.push(line);
+                }
+                Some(&(at, first_line)) if games[at] == record => {
+                    repeats = true;
+                    notes.push(format!(
+                        "dropped line {number}: it repeats game {} of line {first_line}",
+                        record.game + 1
+                    ));
+                }
+                Some(&(_, first_line)) => {
+                    return Err(corrupt(
+                        number,
+                        format!(
+                            "game {} is recorded twice with different results (also on line \
+                             {first_line}); keep one of the two lines",
+                            record.game + 1
+                        ),
+                    ))
+                }
+            }
+        }
+        if repeats {
+            rewrite(path, &kept)?;
         }
         let file = OpenOptions::new()
             .write(true)
             .open(path)
             .map_err(io_error(path))?;
-        file.set_len(complete as u64).map_err(io_error(path))?;
+        if !repeats {
+            file.set_len(complete as u64).map_err(io_error(path))?;
+        }
         let mut writer = RecordWriter {
             path: path.to_path_buf(),
             file,
@@ -138,6 +192,7 @@ impl RecordWriter {
             RecordContents {
                 settings: header.settings,
                 games,
+                notes,
             },
         ))
     }
@@ -153,11 +208,43 @@ impl RecordWriter {
     }
 
     fn write_line(&mut self, line: &str) -> Result<(), RecordFileError> {
-        // One write per line, so a kill leaves at most one unfinished line.
+        // One write per line, its newline last: a kill leaves at most one unfinished line, and
+        // that line has no newline, so resume recognises and drops it.
         let mut bytes = Vec::with_capacity(line.len() + 1);
         bytes.extend_from_slice(line.as_bytes());
         bytes.push(b'\n');
         self.file.write_all(&bytes).map_err(io_error(&self.path))?;
         self.file.sync_data().map_err(io_error(&self.path))
     }
+}
+
+/// One game line, or why it is not one.
+fn parse_game_line(line: &str) -> Result<GameRecord, String> {
+    let value: serde_json::Value =
+        serde_json::from_str(line).map_err(|e| format!("not a game record ({e})"))?;
+    if value.is_object() && value.get("game").is_none() {
+        return Err(
+            "a game line without its schedule index (`game`): zerosum cannot tell which game of \
+             the schedule it is"
+                .into(),
+        );
+    }
+    serde_json::from_value(value).map_err(|e| format!("not a game record ({e})"))
+}
+
+/// Replaces the record at `path` by `lines` (each ended by a newline): written to a file beside
+/// it, synced, then renamed over it, so a kill leaves either the old record or the new one.
+fn rewrite(path: &Path, lines: &[&str]) -> Result<(), RecordFileError> {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".rewrite");
+    let temporary = path.with_file_name(name);
+    let mut bytes = Vec::new();
+    for line in lines {
+        bytes.extend_from_slice(line.as_bytes());
+        bytes.push(b'\n');
+    }
+    let mut file = File::create(&temporary).map_err(io_error(&temporary))?;
+    file.write_all(&bytes).map_err(io_error(&temporary))?;
+    file.sync_all().map_err(io_error(&temporary))?;
+    std::fs::rename(&temporary, path).map_err(io_error(path))
 }

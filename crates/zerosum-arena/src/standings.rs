@@ -11,7 +11,7 @@
 //! tied players (a mini-league of the tied group, so three-way ties are broken consistently);
 //! then name in byte order; then the player's index in the list (for equal names).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 
 use serde::Serialize;
@@ -35,6 +35,10 @@ pub enum StandingsError {
     /// A record has the same player on both sides (`game` is 1-based, as printed).
     #[error("game {game} has player {player} on both sides")]
     SamePlayerTwice { game: usize, player: usize },
+    /// Two records of one game of the schedule (`game` is 1-based, as printed): a game counts
+    /// once.
+    #[error("game {game} is recorded twice")]
+    DuplicateGame { game: usize },
     /// A match summary was asked for another number of players than two.
     #[error("a match summary needs exactly two players, not {0}")]
     NotTwoPlayers(usize),
@@ -220,9 +224,7 @@ impl Standings {
         scoring: Scoring,
     ) -> Result<Standings, StandingsError> {
         let count = names.len();
-        for record in records {
-            check_players(record, count)?;
-        }
+        check_records(records, count)?;
         let mut tallies = vec![Tally::default(); count];
         // head_to_head[a][b]: what player a scored against player b.
         let mut head_to_head = vec![vec![CrossCell::default(); count]; count];
@@ -417,8 +419,8 @@ impl MatchSummary {
         let mut points = [0, 0];
         let mut wdl = Wdl::default();
         let mut pairs: BTreeMap<usize, Vec<&GameRecord>> = BTreeMap::new();
+        check_records(records, 2)?;
         for record in records {
-            check_players(record, 2)?;
             let game_points = scoring.points(record);
             for side in [Side::First, Side::Second] {
                 points[record.player(side)] += game_points[side.index()];
@@ -506,6 +508,21 @@ impl fmt::Display for MatchSummary {
 }
 
 /// Refuses a record whose players are not two different indexes below `players`.
+/// Checks that every record names two different players of `players` and that no game is
+/// recorded twice.
+fn check_records(records: &[GameRecord], players: usize) -> Result<(), StandingsError> {
+    let mut seen = HashSet::new();
+    for record in records {
+        check_players(record, players)?;
+        if !seen.insert(record.game) {
+            return Err(StandingsError::DuplicateGame {
+                game: record.game + 1,
+            });
+        }
+    }
+    Ok(())
+}
+
 fn check_players(record: &GameRecord, players: usize) -> Result<(), StandingsError> {
     for player in [record.first, record.second] {
         if player >= players {
@@ -844,6 +861,21 @@ Forfeits lost: t timeout, i illegal move, c crash, s stalled.
             Standings::compute(&["a", "b"], &records, Scoring::Cx).unwrap_err(),
             StandingsError::SamePlayerTwice { game: 1, player: 1 }
         );
+    }
+
+    #[test]
+    fn a_game_recorded_twice_is_refused() {
+        let records = [normal(0, 0, 0, 1, FIRST), normal(0, 0, 0, 1, FIRST)];
+        let expected = StandingsError::DuplicateGame { game: 1 };
+        assert_eq!(
+            Standings::compute(&["a", "b"], &records, Scoring::Cx).unwrap_err(),
+            expected
+        );
+        assert_eq!(
+            MatchSummary::compute(&["a", "b"], &records, Scoring::Cx).unwrap_err(),
+            expected
+        );
+        assert_eq!(expected.to_string(), "game 1 is recorded twice");
     }
 
     /// A match of 7 games between players 0 and 1, pairs 0 to 2 complete, pair 3 with one

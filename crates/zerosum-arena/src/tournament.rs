@@ -9,6 +9,7 @@ use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex};
 use std::thread;
 
+use thiserror::Error;
 use zerosum_core::conformance::SplitMix;
 use zerosum_core::GameSpec;
 
@@ -111,6 +112,18 @@ fn game_seed(seed: u64, game: usize) -> u64 {
     SplitMix::new(seed ^ (game as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
 }
 
+/// Why a finished game does not belong to a tournament's schedule (games numbered from 1, as
+/// printed).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ScheduleError {
+    /// The game's index is past the end of the schedule.
+    #[error("game {game} is outside the schedule, which has {games} games")]
+    Outside { game: usize, games: usize },
+    /// The schedule has another game at that index (other players, board, round or seed).
+    #[error("game {game} does not match game {game} of the schedule (players, board, round or seed differ)")]
+    Mismatch { game: usize },
+}
+
 /// What a running tournament reports.
 pub enum TournamentEvent<'a> {
     /// A game starts.
@@ -135,6 +148,26 @@ pub struct Tournament {
 }
 
 impl Tournament {
+    /// Checks that `record` is the game its index names in the schedule.
+    pub fn check_played(&self, record: &GameRecord) -> Result<(), ScheduleError> {
+        let scheduled = self.games.get(record.game).ok_or(ScheduleError::Outside {
+            game: record.game + 1,
+            games: self.games.len(),
+        })?;
+        let same = scheduled.game == record.game
+            && (scheduled.round, scheduled.pair) == (record.round, record.pair)
+            && (scheduled.first, scheduled.second) == (record.first, record.second)
+            && scheduled.seed == record.seed
+            && scheduled.spec.to_string() == record.spec;
+        if same {
+            Ok(())
+        } else {
+            Err(ScheduleError::Mismatch {
+                game: record.game + 1,
+            })
+        }
+    }
+
     /// Plays every scheduled game whose number is not in `done`, in schedule order, up to
     /// `concurrency` at a time, and hands each event to `on_event` on the calling thread. When
     /// `on_event` breaks, no further game starts; the games already running are finished and

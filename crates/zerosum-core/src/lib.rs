@@ -3,6 +3,22 @@
 //! line), game specifications, Zobrist keys, cell notation and perft.
 //!
 //! This crate knows no concrete game and no algorithm.
+//!
+//! Modules, each importing only modules listed below it (in brackets):
+//!
+//! ```text
+//! conformance  random-playout checks that every game's tests run   [game, side, zobrist]
+//! dyn_game     the object-safe face: moves and boards as text       [game, spec, side, error]
+//! perft        counting positions by depth                          [game]
+//! evaluator    the Evaluator trait                                  [game]
+//! game         the Game trait: the fast face                        [spec, side, error]
+//! spec         GameSpec: parsing, naming and limits of boards       [error]
+//! error        MoveError, SpecError
+//! side         Side, Outcome, Status
+//! score        Score, with distance to a win or loss
+//! notation     cell names (column letters, row numbers)
+//! zobrist      Zobrist keys
+//! ```
 
 pub mod conformance;
 mod dyn_game;

@@ -10,6 +10,19 @@
 //! A [`GameSpec`] builds either face of a game: [`new_game`] gives the object-safe
 //! [`DynGame`]; [`visit_game`] hands the concrete [`Game`] to generic code, monomorphised per
 //! game and board size.
+//!
+//! Inside a family, dependencies point from the evaluator down to the representation:
+//!
+//! ```text
+//! mnk        evaluator -> vcf -> threats -> lines
+//! connect    evaluator -> windows -> threats -> weights -> packed; windows -> wide;
+//!            solver (search -> order -> position, table) -> packed
+//! hex        evaluator -> connection::potential; hex, atoll -> connection
+//! atoll      evaluator -> board -> connection
+//! unstable   evaluator -> cells
+//! ```
+//!
+//! No family imports another, except Hex and Atoll sharing [`connection`].
 
 pub mod atoll;
 pub mod connect;

@@ -8,6 +8,10 @@
 //! A server drives any [`MoveEngine`]; the command line adapts the arena's engine player to it.
 //! Input is read as bytes ([`LineReader`]): lines end with LF, CR or CR LF, are capped at
 //! [`MAX_LINE_BYTES`] and decoded lossily, so no input makes a server panic or hang.
+//!
+//! Modules: `gtp` (`session` -> `command`, `clock` -> `colour`) and `gomocup` (`session` ->
+//! `timing`) drive an `engine` ([`MoveEngine`]) and read their input through `input`; `timing`
+//! holds the time reserve both keep. No protocol imports the other.
 
 mod engine;
 pub mod gomocup;

@@ -5,6 +5,10 @@
 //! the evaluator's hint. Wins and losses carry their distance ([`zerosum_core::Score`]).
 //!
 //! Search never names a concrete game.
+//!
+//! Modules: `search` (iterative deepening, the alpha-beta family and minimax) and `solver` (the
+//! exact solver) both use `table` (the transposition table); `limits` (what a search may spend
+//! and which algorithm) imports nothing.
 
 mod limits;
 mod search;

@@ -32,7 +32,12 @@ async function post(command) {
   // stream before this request's answer arrives, and that message must stay.
   showError("");
   try {
-    const response = await fetch("/command?session=" + page.session, { method: "POST", body: JSON.stringify(command) });
+    // The server takes commands only as JSON (so a plain cross-site form cannot post one).
+    const response = await fetch("/command?session=" + page.session, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(command),
+    });
     if (!response.ok) {
       const body = await response.json().catch(() => ({ error: response.statusText }));
       showError(body.error || "the server refused the command");

@@ -1,20 +1,24 @@
 //! The server: accepts connections, answers page requests and commands, and turns each event
-//! stream into a session.
+//! stream into a session. What a client can hold is bounded: [`MAX_CONNECTIONS`] connections
+//! (and with them threads) at once, [`MAX_SESSIONS`] of them event streams, and a request must
+//! arrive whole within [`REQUEST_DEADLINE`].
 
 use std::collections::hash_map::RandomState;
 use std::collections::HashMap;
 use std::hash::BuildHasher;
-use std::io::{self, Read};
-use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
+use std::io::{self, Read, Write};
+use std::net::{IpAddr, Shutdown, SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::json;
 use zerosum_arena::EngineList;
 
-use crate::http::{read_request, respond, start_event_stream, Request};
+use crate::access::{self, OwnAddress};
+use crate::http::{read_request, respond, start_event_stream, DeadlineReader, Request};
 use crate::inbox::Input;
 use crate::messages::Command;
 use crate::page::asset;
@@ -22,8 +26,23 @@ use crate::session::Session;
 use crate::settings::ServerSettings;
 use crate::tournament_feed::TournamentFeed;
 
-/// How long a connection may take to send its request.
-const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a connection may take to send its whole request (request line, headers and body),
+/// however its bytes trickle in; after that it is answered `408` and closed. A page on this
+/// machine sends a request in milliseconds.
+pub const REQUEST_DEADLINE: Duration = Duration::from_secs(5);
+
+/// How long writing a response may block on a client that does not read it.
+const RESPONSE_DEADLINE: Duration = Duration::from_secs(10);
+
+/// Most connections served at once, each on a thread of its own (an open tab holds one, its
+/// event stream; a browser opens at most six per server). A connection over the cap is
+/// answered `503` and closed at once by the accepting thread, without a thread of its own.
+pub const MAX_CONNECTIONS: usize = 64;
+
+/// Most sessions (open tabs, each an event stream with a game and a thread or two) at once; an
+/// event stream over the cap is answered `503`. Half of [`MAX_CONNECTIONS`], so that pages and
+/// commands still get through when every tab is open.
+pub const MAX_SESSIONS: usize = 32;
 
 /// The open sessions by id: where to send their commands.
 type Sessions = Arc<Mutex<HashMap<u64, Sender<Input>>>>;
@@ -32,6 +51,7 @@ type Sessions = Arc<Mutex<HashMap<u64, Sender<Input>>>>;
 pub struct Server {
     listener: TcpListener,
     sessions: Sessions,
+    connections: Arc<AtomicUsize>,
     settings: Arc<ServerSettings>,
 }
 
@@ -41,6 +61,7 @@ impl Server {
         Ok(Server {
             listener: TcpListener::bind(address)?,
             sessions: Arc::default(),
+            connections: Arc::default(),
             settings: Arc::default(),
         })
     }
@@ -66,9 +87,10 @@ impl Server {
         self.listener.local_addr()
     }
 
-    /// Serves until the process ends, each connection on a thread of its own. Returns only if
-    /// accepting fails for good.
+    /// Serves until the process ends, each connection on a thread of its own (at most
+    /// [`MAX_CONNECTIONS`]). Returns only if accepting fails for good.
     pub fn run(self) -> io::Result<()> {
+        let bound = self.listener.local_addr()?.ip();
         for stream in self.listener.incoming() {
             let stream = match stream {
                 Ok(stream) => stream,
@@ -76,15 +98,58 @@ impl Server {
                 Err(error) if is_transient(&error) => continue,
                 Err(error) => return Err(error),
             };
+            let Some(slot) = ConnectionSlot::take(&self.connections) else {
+                turn_away(stream);
+                continue;
+            };
             let sessions = self.sessions.clone();
             let settings = self.settings.clone();
-            // Without a thread the connection is dropped; the server goes on.
+            // Without a thread the connection is dropped (and its slot freed); the server goes on.
             let _ = thread::Builder::new()
                 .name("zerosum-web-connection".into())
-                .spawn(move || serve_connection(stream, &sessions, settings));
+                .spawn(move || {
+                    serve_connection(stream, bound, &sessions, settings);
+                    drop(slot);
+                });
         }
         Ok(())
     }
+}
+
+/// One of the [`MAX_CONNECTIONS`] places for a connection, given back on drop.
+struct ConnectionSlot(Arc<AtomicUsize>);
+
+impl ConnectionSlot {
+    /// A place in `open` (the count of connections being served), if one is free.
+    fn take(open: &Arc<AtomicUsize>) -> Option<ConnectionSlot> {
+        open.fetch_update(Ordering::AcqRel, Ordering::Acquire, |count| {
+            (count < MAX_CONNECTIONS).then_some(count + 1)
+        })
+        .ok()
+        .map(|_| ConnectionSlot(open.clone()))
+    }
+}
+
+impl Drop for ConnectionSlot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// Answers a connection over [`MAX_CONNECTIONS`] `503` without reading it and closes it, never
+/// blocking the accepting thread: what does not fit the socket's empty send buffer is dropped.
+fn turn_away(stream: TcpStream) {
+    let body = json!({ "error": format!("the server is busy ({MAX_CONNECTIONS} connections): try again") })
+        .to_string();
+    let answer = format!(
+        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    if stream.set_nonblocking(true).is_ok() {
+        let _ = (&stream).write(answer.as_bytes());
+    }
+    let _ = stream.shutdown(Shutdown::Write);
 }
 
 fn is_transient(error: &io::Error) -> bool {
@@ -97,19 +162,52 @@ fn is_transient(error: &io::Error) -> bool {
     ) || error.raw_os_error() == Some(24) // EMFILE: too many open files, for a moment
 }
 
-/// Answers one request; an event stream keeps the connection as its session's.
-fn serve_connection(mut stream: TcpStream, sessions: &Sessions, settings: Arc<ServerSettings>) {
+/// Answers one request that reached the server bound to `bound` (refused unless
+/// [`access::check`] passes); an event stream keeps the connection as its session's.
+fn serve_connection(
+    mut stream: TcpStream,
+    bound: IpAddr,
+    sessions: &Sessions,
+    settings: Arc<ServerSettings>,
+) {
     // Errors below mean the browser went away: there is nobody left to tell.
-    let _ = stream.set_read_timeout(Some(REQUEST_TIMEOUT));
-    let request = match read_request(&mut stream) {
+    let _ = stream.set_write_timeout(Some(RESPONSE_DEADLINE));
+    let mut reader = DeadlineReader {
+        stream: &stream,
+        deadline: Instant::now() + REQUEST_DEADLINE,
+    };
+    let request = match read_request(&mut reader) {
         Ok(request) => request,
         Err(bad) => {
-            let _ = respond_error(&mut stream, "400 Bad Request", &bad.0);
+            let _ = respond_error(&mut stream, bad.status, &bad.message);
             return;
         }
     };
+    let checked = stream
+        .local_addr()
+        .map_err(|_| access::Refusal {
+            status: "400 Bad Request",
+            message: "the connection has no address",
+        })
+        .and_then(|reached| {
+            let own = OwnAddress {
+                port: reached.port(),
+                bound,
+                reached: reached.ip(),
+            };
+            access::check(&request, own)
+        });
+    if let Err(refusal) = checked {
+        let _ = respond_error(&mut stream, refusal.status, refusal.message);
+        return;
+    }
     let _ = match (request.method.as_str(), request.path.as_str()) {
         ("GET", "/events") => open_session(stream, sessions, settings),
+        ("POST", "/command") if !request.is_json() => respond_error(
+            &mut stream,
+            "415 Unsupported Media Type",
+            "a command is sent as Content-Type: application/json",
+        ),
         ("POST", "/command") => take_command(&mut stream, &request, sessions),
         ("GET", path) => match asset(path) {
             Some(asset) => respond(
@@ -160,25 +258,52 @@ fn open_session(
     settings: Arc<ServerSettings>,
 ) -> io::Result<()> {
     stream.set_read_timeout(None)?;
-    let watched = stream.try_clone()?;
-    start_event_stream(&mut stream)?;
+    // A tab that stops reading its events blocks only its own session.
+    stream.set_write_timeout(None)?;
     let id = RandomState::new().hash_one(thread::current().id());
     let (inputs, receiver) = channel();
-    sessions
-        .lock()
-        .map_err(|_| io::Error::other("the session table is poisoned"))?
-        .insert(id, inputs.clone());
+    let Some(_entry) = SessionEntry::add(sessions, id, inputs.clone()) else {
+        let message = format!("{MAX_SESSIONS} tabs are open already: close one");
+        return respond_error(&mut stream, "503 Service Unavailable", &message);
+    };
+    let watched = stream.try_clone()?;
+    start_event_stream(&mut stream)?;
     let watcher_inputs = inputs.clone();
     thread::Builder::new()
         .name("zerosum-web-watcher".into())
         .spawn(move || watch_for_close(watched, &watcher_inputs))?;
     let seed = RandomState::new().hash_one(id);
     Session::new(id, stream.try_clone()?, inputs, seed, settings).run(receiver);
-    if let Ok(mut sessions) = sessions.lock() {
-        sessions.remove(&id);
-    }
     // Wakes the watcher if the session ended first.
     stream.shutdown(Shutdown::Both)
+}
+
+/// A session's place in the table of open sessions, given back on drop (however the session
+/// ends).
+struct SessionEntry<'a> {
+    sessions: &'a Sessions,
+    id: u64,
+}
+
+impl<'a> SessionEntry<'a> {
+    /// Adds session `id` to `sessions`, unless [`MAX_SESSIONS`] are open (or the table is
+    /// poisoned).
+    fn add(sessions: &'a Sessions, id: u64, inputs: Sender<Input>) -> Option<SessionEntry<'a>> {
+        let mut open = sessions.lock().ok()?;
+        if open.len() >= MAX_SESSIONS {
+            return None;
+        }
+        open.insert(id, inputs);
+        Some(SessionEntry { sessions, id })
+    }
+}
+
+impl Drop for SessionEntry<'_> {
+    fn drop(&mut self) {
+        if let Ok(mut sessions) = self.sessions.lock() {
+            sessions.remove(&self.id);
+        }
+    }
 }
 
 /// Blocks until the browser closes `stream` (a page never writes on its event stream), then

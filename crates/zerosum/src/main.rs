@@ -1,5 +1,11 @@
 //! `zerosum`: the command line. It parses arguments and wires the crates together; rules live
 //! in `zerosum-games`, search in `zerosum-search`, vocabulary in `zerosum-core`.
+//!
+//! Modules: `main` parses and dispatches to `commands::*`, one module per group of
+//! subcommands: `rules` (games, show, perft), `search` (search, analyze: the engine options),
+//! `solve` and `bench` (which use `search`), `protocol` (gtp, gomocup), `web` (serve),
+//! `arena` (play, match, tournament; uses `web` for `--serve`), `network` (server, client;
+//! uses `arena`) and `soak` (bench soak: kills and resumes tournaments of this binary).
 
 mod commands;
 
@@ -109,6 +115,10 @@ enum Command {
 
 #[derive(Subcommand)]
 enum BenchSuite {
+    /// Kill a tournament with SIGKILL at random (seeded) moments, resume it each time, and
+    /// check that its record ends with exactly the scheduled games and the standings of an
+    /// uninterrupted run.
+    Soak(commands::soak::SoakArgs),
     /// Solve test sets of `moves score` lines, the table cleared before each position, and
     /// the empty board with --empty; prints mean wall-clock and processor time per position.
     Connect4 {
@@ -220,6 +230,9 @@ fn main() -> ExitCode {
         Command::Gomocup(args) => commands::protocol::gomocup(&args),
         Command::Serve(args) => commands::web::serve(&args),
         Command::Bench { suite: None } => commands::bench::bench(),
+        Command::Bench {
+            suite: Some(BenchSuite::Soak(args)),
+        } => commands::soak::soak(&args),
         Command::Bench {
             suite:
                 Some(BenchSuite::Connect4 {

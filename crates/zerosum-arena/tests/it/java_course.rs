@@ -3,8 +3,8 @@
 //! which then play, misbehave and are forfeited as the course referee would, and the adapter's
 //! overhead per move is measured on 100x100 boards. zerosum's own course players
 //! (`java/course`) play too, inside the adapter, against a scripted GTP peer standing in for
-//! `zerosum gtp`: the adapter running a toy, or a peer that never answers. Every test is skipped, with a message, when
-//! no JDK is installed.
+//! `zerosum gtp`: the adapter running a toy, or a peer that never answers. Every test is ignored, with the
+//! reason, when the build found no JDK.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -17,41 +17,36 @@ use zerosum_arena::{
 };
 use zerosum_core::{GameSpec, Outcome, Side};
 
-/// The compiled stand-ins and toys, or `None` (after saying so) when there is no `javac`.
-fn toy_classes() -> Option<&'static Path> {
-    static CLASSES: OnceLock<Option<PathBuf>> = OnceLock::new();
-    CLASSES
-        .get_or_init(|| {
-            if Command::new("javac").arg("-version").output().is_err() {
-                eprintln!("skipping the Java course player tests: javac is not installed");
-                return None;
+/// The compiled stand-ins and toys. The tests that use them are ignored when the build script
+/// found no `javac`.
+fn toy_classes() -> &'static Path {
+    static CLASSES: OnceLock<PathBuf> = OnceLock::new();
+    CLASSES.get_or_init(|| {
+        let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("java-course");
+        // The adapter's cache for these tests only, shared by the tests of this process.
+        std::env::set_var("ZEROSUM_JAVA_CACHE", scratch.join("adapter-cache"));
+        let classes = scratch.join(format!("toys-{}", std::process::id()));
+        let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = Vec::new();
+        for package in [
+            "tests/java/mnkgame",
+            "tests/java/connectx",
+            "tests/java/toys",
+            "../../java/course/src/zerosum/course",
+        ] {
+            for entry in std::fs::read_dir(manifest.join(package)).unwrap() {
+                files.push(entry.unwrap().path());
             }
-            let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("java-course");
-            // The adapter's cache for these tests only, shared by the tests of this process.
-            std::env::set_var("ZEROSUM_JAVA_CACHE", scratch.join("adapter-cache"));
-            let classes = scratch.join(format!("toys-{}", std::process::id()));
-            let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-            let mut files = Vec::new();
-            for package in [
-                "tests/java/mnkgame",
-                "tests/java/connectx",
-                "tests/java/toys",
-                "../../java/course/src/zerosum/course",
-            ] {
-                for entry in std::fs::read_dir(manifest.join(package)).unwrap() {
-                    files.push(entry.unwrap().path());
-                }
-            }
-            let status = Command::new("javac")
-                .arg("-d")
-                .arg(&classes)
-                .args(&files)
-                .status()
-                .unwrap();
-            assert!(status.success(), "the stand-ins and toys do not compile");
-            Some(classes)
-        })
-        .as_deref()
+        }
+        let status = Command::new("javac")
+            .arg("-d")
+            .arg(&classes)
+            .args(&files)
+            .status()
+            .unwrap();
+        assert!(status.success(), "the stand-ins and toys do not compile");
+        classes
+    })
 }
 
 fn java(class: &str, classes: &Path) -> PlayerSpec {
@@ -89,8 +84,9 @@ fn assert_forfeit(played: &PlayedGame, side: Side, termination: Termination, wor
 }
 
 #[test]
+#[cfg_attr(zerosum_no_javac, ignore = "needs a JDK: javac on PATH")]
 fn well_behaved_course_players_play_whole_games_in_both_colours() {
-    let Some(classes) = toy_classes() else { return };
+    let classes = toy_classes();
     for side in [Side::First, Side::Second] {
         // FirstFreeCell prints to System.out, starts a thread that never ends and checks that
         // it is given every cell of the board.
@@ -105,8 +101,9 @@ fn well_behaved_course_players_play_whole_games_in_both_colours() {
 }
 
 #[test]
+#[cfg_attr(zerosum_no_javac, ignore = "needs a JDK: javac on PATH")]
 fn a_course_player_plays_game_after_game_in_a_fresh_jvm_each() {
-    let Some(classes) = toy_classes() else { return };
+    let classes = toy_classes();
     let toy = java("FirstFreeCell", classes);
     let options = RefereeOptions {
         time: TimeControl::per_move(1.0),
@@ -127,8 +124,9 @@ fn a_course_player_plays_game_after_game_in_a_fresh_jvm_each() {
 }
 
 #[test]
+#[cfg_attr(zerosum_no_javac, ignore = "needs a JDK: javac on PATH")]
 fn a_player_that_throws_is_forfeited_as_a_crash() {
-    let Some(classes) = toy_classes() else { return };
+    let classes = toy_classes();
     for side in [Side::First, Side::Second] {
         let played = play("mnk:3x3x3", "MnkThrower", side, "random", classes);
         assert_forfeit(&played, side, Termination::Crash, "selectCell threw");
@@ -137,23 +135,26 @@ fn a_player_that_throws_is_forfeited_as_a_crash() {
 }
 
 #[test]
+#[cfg_attr(zerosum_no_javac, ignore = "needs a JDK: javac on PATH")]
 fn a_player_that_sleeps_past_the_limit_is_forfeited_on_time() {
-    let Some(classes) = toy_classes() else { return };
+    let classes = toy_classes();
     let played = play("mnk:3x3x3", "MnkSleeper", Side::Second, "random", classes);
     assert_forfeit(&played, Side::Second, Termination::Timeout, "timeout");
     assert!(played.reason.contains("selectCell"), "{}", played.reason);
 }
 
 #[test]
+#[cfg_attr(zerosum_no_javac, ignore = "needs a JDK: javac on PATH")]
 fn a_player_that_uses_90_percent_of_its_time_on_every_move_is_not_forfeited() {
-    let Some(classes) = toy_classes() else { return };
+    let classes = toy_classes();
     let played = play("mnk:3x3x3", "MnkNearLimit", Side::First, "random", classes);
     assert_eq!(played.termination, Termination::Normal, "{played:?}");
 }
 
 #[test]
+#[cfg_attr(zerosum_no_javac, ignore = "needs a JDK: javac on PATH")]
 fn a_player_that_plays_an_occupied_cell_is_forfeited_for_an_illegal_move() {
-    let Some(classes) = toy_classes() else { return };
+    let classes = toy_classes();
     for side in [Side::First, Side::Second] {
         let played = play("mnk:3x3x3", "MnkOccupier", side, "random", classes);
         assert_forfeit(&played, side, Termination::IllegalMove, "illegal move");
@@ -162,8 +163,9 @@ fn a_player_that_plays_an_occupied_cell_is_forfeited_for_an_illegal_move() {
 }
 
 #[test]
+#[cfg_attr(zerosum_no_javac, ignore = "needs a JDK: javac on PATH")]
 fn a_player_that_plays_off_the_board_is_forfeited_for_an_illegal_move() {
-    let Some(classes) = toy_classes() else { return };
+    let classes = toy_classes();
     for side in [Side::First, Side::Second] {
         let played = play("connectx:6x7x4", "CxOffBoard", side, "random", classes);
         assert_forfeit(&played, side, Termination::IllegalMove, "off the board");
@@ -171,8 +173,9 @@ fn a_player_that_plays_off_the_board_is_forfeited_for_an_illegal_move() {
 }
 
 #[test]
+#[cfg_attr(zerosum_no_javac, ignore = "needs a JDK: javac on PATH")]
 fn a_player_of_the_other_framework_cannot_play() {
-    let Some(classes) = toy_classes() else { return };
+    let classes = toy_classes();
     let played = play(
         "connectx:6x7x4",
         "FirstFreeCell",
@@ -210,8 +213,9 @@ fn move_times(spec: &str, class: &str, classes: &Path, moves: usize) -> Vec<Dura
 /// is the protocol round trip through the JVM plus building what the course gives the player
 /// (10 000 free and marked cells, or a copy of the board replaying every move).
 #[test]
+#[cfg_attr(zerosum_no_javac, ignore = "needs a JDK: javac on PATH")]
 fn the_adapter_answers_within_20_ms_a_move_on_100x100_boards() {
-    let Some(classes) = toy_classes() else { return };
+    let classes = toy_classes();
     for (spec, class) in [
         ("mnk:100x100x30", "FirstFreeCell"),
         ("connectx:100x100x30", "LeftmostColumn"),
@@ -247,8 +251,9 @@ fn the_adapter_answers_within_20_ms_a_move_on_100x100_boards() {
 /// is a scripted GTP peer: the adapter running a toy (its moves show through), then a peer that
 /// never answers `genmove` (the player falls back to a legal move within the course limit).
 #[test]
+#[cfg_attr(zerosum_no_javac, ignore = "needs a JDK: javac on PATH")]
 fn zerosum_course_players_answer_through_a_gtp_engine_within_the_course_limit() {
-    let Some(classes) = toy_classes() else { return };
+    let classes = toy_classes();
     let peer = |class: &str| {
         JavaPlayer {
             class: format!("toys.{class}"),

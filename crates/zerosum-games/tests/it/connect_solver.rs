@@ -18,19 +18,22 @@ struct Case {
     score: i32,
 }
 
-/// The lines of `shared/data/connect4/<dir>/<name>`, or `None` (with a message) when the data
-/// folder is absent. `first_digit` is the character of column 0 (`'1'` for Pons' files).
-fn cases(dir: &str, name: &str, first_digit: u8) -> Option<Vec<Case>> {
+/// The lines of `shared/data/connect4/<dir>/<name>`. `first_digit` is the character of column 0
+/// (`'1'` for Pons' files). The tests that read them are ignored when the build script found no
+/// data folder, so a missing file here is an error.
+fn cases(dir: &str, name: &str, first_digit: u8) -> Vec<Case> {
     let path = Path::new(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../../shared/data/connect4"
     ))
     .join(dir)
     .join(name);
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipping: {} is absent", path.display());
-        return None;
-    };
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (the data folder was there at build time)",
+            path.display()
+        )
+    });
     let parsed = text
         .lines()
         .map(|line| {
@@ -44,14 +47,14 @@ fn cases(dir: &str, name: &str, first_digit: u8) -> Option<Vec<Case>> {
             }
         })
         .collect();
-    Some(parsed)
+    parsed
 }
 
-fn pons(name: &str) -> Option<Vec<Case>> {
+fn pons(name: &str) -> Vec<Case> {
     cases("pons", name, b'1')
 }
 
-fn nine_by_five(name: &str) -> Option<Vec<Case>> {
+fn nine_by_five(name: &str) -> Vec<Case> {
     cases("9x5", &format!("{name}.txt"), b'0')
 }
 
@@ -93,34 +96,42 @@ fn check_cases<'a>(
 // Pons' 7x6 test sets
 
 #[test]
+#[cfg_attr(
+    zerosum_no_data,
+    ignore = "needs the test data ../shared/data/connect4"
+)]
 fn pons_end_easy_every_line_exact() {
-    let Some(cases) = pons("Test_L3_R1") else {
-        return;
-    };
+    let cases = pons("Test_L3_R1");
     assert_eq!(check_cases(6, 7, &cases, false), 1000);
 }
 
 #[test]
+#[cfg_attr(
+    zerosum_no_data,
+    ignore = "needs the test data ../shared/data/connect4"
+)]
 fn pons_middle_easy_every_line_exact() {
-    let Some(cases) = pons("Test_L2_R1") else {
-        return;
-    };
+    let cases = pons("Test_L2_R1");
     assert_eq!(check_cases(6, 7, &cases, false), 1000);
 }
 
 #[test]
+#[cfg_attr(
+    zerosum_no_data,
+    ignore = "needs the test data ../shared/data/connect4"
+)]
 fn pons_begin_easy_every_line_exact() {
-    let Some(cases) = pons("Test_L1_R1") else {
-        return;
-    };
+    let cases = pons("Test_L1_R1");
     assert_eq!(check_cases(6, 7, &cases, false), 1000);
 }
 
 #[test]
+#[cfg_attr(
+    zerosum_no_data,
+    ignore = "needs the test data ../shared/data/connect4"
+)]
 fn pons_middle_medium_every_tenth_line_exact() {
-    let Some(cases) = pons("Test_L2_R2") else {
-        return;
-    };
+    let cases = pons("Test_L2_R2");
     assert_eq!(check_cases(6, 7, cases.iter().step_by(10), false), 100);
 }
 
@@ -128,15 +139,21 @@ fn pons_middle_medium_every_tenth_line_exact() {
 const BEGIN_HARD_SAMPLE: [usize; 5] = [3, 6, 10, 11, 14];
 
 #[test]
+#[cfg_attr(
+    zerosum_no_data,
+    ignore = "needs the test data ../shared/data/connect4"
+)]
 fn pons_begin_hard_sample_exact() {
-    let Some(cases) = pons("Test_L1_R3") else {
-        return;
-    };
+    let cases = pons("Test_L1_R3");
     let sample = BEGIN_HARD_SAMPLE.iter().map(|&line| &cases[line - 1]);
     assert_eq!(check_cases(6, 7, sample, false), BEGIN_HARD_SAMPLE.len());
 }
 
 #[test]
+#[cfg_attr(
+    zerosum_no_data,
+    ignore = "needs the test data ../shared/data/connect4"
+)]
 fn pons_weak_signs_on_samples() {
     for (name, step) in [
         ("Test_L3_R1", 5),
@@ -144,7 +161,7 @@ fn pons_weak_signs_on_samples() {
         ("Test_L1_R1", 5),
         ("Test_L2_R2", 20),
     ] {
-        let Some(cases) = pons(name) else { return };
+        let cases = pons(name);
         check_cases(6, 7, cases.iter().step_by(step), true);
     }
 }
@@ -159,7 +176,7 @@ fn pons_every_file_every_line_exact() {
         "Test_L1_R1",
         "Test_L1_R3",
     ] {
-        let Some(cases) = pons(name) else { return };
+        let cases = pons(name);
         assert_eq!(check_cases(6, 7, &cases, false), 1000, "{name}");
     }
 }
@@ -168,27 +185,33 @@ fn pons_every_file_every_line_exact() {
 // 9x5 (5 rows, 9 columns) test sets, 0-based moves
 
 #[test]
+#[cfg_attr(
+    zerosum_no_data,
+    ignore = "needs the test data ../shared/data/connect4"
+)]
 fn nine_by_five_endgame_every_line_exact() {
-    let Some(cases) = nine_by_five("endgame_L1") else {
-        return;
-    };
+    let cases = nine_by_five("endgame_L1");
     assert_eq!(check_cases(5, 9, &cases, false), 1000);
 }
 
 #[test]
+#[cfg_attr(
+    zerosum_no_data,
+    ignore = "needs the test data ../shared/data/connect4"
+)]
 fn nine_by_five_midgame_easy_every_line_exact() {
-    let Some(cases) = nine_by_five("midgame_L1") else {
-        return;
-    };
+    let cases = nine_by_five("midgame_L1");
     assert_eq!(check_cases(5, 9, &cases, false), 1000);
 }
 
 #[test]
+#[cfg_attr(
+    zerosum_no_data,
+    ignore = "needs the test data ../shared/data/connect4"
+)]
 fn nine_by_five_harder_sets_sampled_exact() {
     for (name, step, count) in [("opening_L1", 10, 100), ("midgame_L2", 50, 20)] {
-        let Some(cases) = nine_by_five(name) else {
-            return;
-        };
+        let cases = nine_by_five(name);
         assert_eq!(
             check_cases(5, 9, cases.iter().step_by(step), false),
             count,
@@ -200,20 +223,20 @@ fn nine_by_five_harder_sets_sampled_exact() {
         ("opening_L2", &[151, 701, 801][..]),
         ("opening_L3", &[451][..]),
     ] {
-        let Some(cases) = nine_by_five(name) else {
-            return;
-        };
+        let cases = nine_by_five(name);
         let sample = lines.iter().map(|&line| &cases[line - 1]);
         assert_eq!(check_cases(5, 9, sample, false), lines.len(), "{name}");
     }
 }
 
 #[test]
+#[cfg_attr(
+    zerosum_no_data,
+    ignore = "needs the test data ../shared/data/connect4"
+)]
 fn nine_by_five_weak_signs_on_samples() {
     for (name, step) in [("endgame_L1", 5), ("midgame_L1", 10), ("opening_L1", 50)] {
-        let Some(cases) = nine_by_five(name) else {
-            return;
-        };
+        let cases = nine_by_five(name);
         check_cases(5, 9, cases.iter().step_by(step), true);
     }
 }
@@ -229,9 +252,7 @@ fn nine_by_five_every_file_every_line_exact() {
         "opening_L2",
         "opening_L3",
     ] {
-        let Some(cases) = nine_by_five(name) else {
-            return;
-        };
+        let cases = nine_by_five(name);
         assert_eq!(check_cases(5, 9, &cases, false), 1000, "{name}");
     }
 }
@@ -468,10 +489,12 @@ fn wide_u128_boards_match_plain_minimax() {
 }
 
 #[test]
+#[cfg_attr(
+    zerosum_no_data,
+    ignore = "needs the test data ../shared/data/connect4"
+)]
 fn u64_and_u128_solvers_agree_on_connect_four() {
-    let Some(cases) = pons("Test_L2_R1") else {
-        return;
-    };
+    let cases = pons("Test_L2_R1");
     let mut solver = Solver::<u128>::new(6, 7, 4, 16);
     for case in cases.iter().step_by(25) {
         let game = replay::<u128>(6, 7, 4, &case.moves);
@@ -484,10 +507,12 @@ fn u64_and_u128_solvers_agree_on_connect_four() {
 // API contracts
 
 #[test]
+#[cfg_attr(
+    zerosum_no_data,
+    ignore = "needs the test data ../shared/data/connect4"
+)]
 fn analyze_agrees_with_solve() {
-    let Some(cases) = pons("Test_L2_R1") else {
-        return;
-    };
+    let cases = pons("Test_L2_R1");
     let mut solver = Solver::<u64>::new(6, 7, 4, 16);
     for case in cases.iter().step_by(50) {
         let game = replay::<u64>(6, 7, 4, &case.moves);
@@ -552,10 +577,12 @@ fn unwinnable_boards_are_draws_at_once() {
 }
 
 #[test]
+#[cfg_attr(
+    zerosum_no_data,
+    ignore = "needs the test data ../shared/data/connect4"
+)]
 fn reset_forgets_and_nodes_count_the_last_call() {
-    let Some(cases) = pons("Test_L1_R1") else {
-        return;
-    };
+    let cases = pons("Test_L1_R1");
     let game = replay::<u64>(6, 7, 4, &cases[0].moves);
     let mut solver = Solver::<u64>::new(6, 7, 4, 4);
     assert_eq!(solver.table_bytes(), 4 << 20);

@@ -318,16 +318,12 @@ fn resume(path: &Path, concurrency: usize, serve: Option<u16>) -> Result<()> {
     let scoring = settings.scoring_scheme()?;
     let sprt = settings.sprt_params()?;
     for record in &contents.games {
-        let known = tournament.games.get(record.game);
-        if known.map(|g| (g.first, g.second, g.spec.to_string()))
-            != Some((record.first, record.second, record.spec.clone()))
-        {
-            bail!(
-                "{}: game {} does not belong to this tournament's schedule",
-                path.display(),
-                record.game + 1
-            );
-        }
+        tournament
+            .check_played(record)
+            .map_err(|error| anyhow!("{}: {error}", path.display()))?;
+    }
+    for note in &contents.notes {
+        eprintln!("warning: {}: {note}", path.display());
     }
     eprintln!(
         "resuming {}: {} of {} games already played",

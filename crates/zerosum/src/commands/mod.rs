@@ -7,6 +7,7 @@ pub mod network;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod soak;
 pub mod solve;
 pub mod web;
 

@@ -15,7 +15,8 @@ pub struct ServeArgs {
     /// Port to listen on (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
     port: u16,
-    /// Address to listen on; the default serves this machine only.
+    /// Address to listen on; the default serves this machine only. Requests must be addressed
+    /// to `localhost`, a loopback address or this address.
     #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
     bind: IpAddr,
     /// Open the page in the default browser.

@@ -11,4 +11,6 @@ mod java_course;
 mod known_results;
 mod network;
 mod protocol;
+mod records;
 mod web;
+mod web_access;

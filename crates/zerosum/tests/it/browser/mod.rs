@@ -3,8 +3,9 @@
 //! clicking (the engine never loses) and a few moves of Connect Four, Hex, Atoll and Unstable,
 //! a move by keyboard, a tournament started from the page to its standings, and looks at the
 //! page in a narrow window; checks what the page says and draws, and saves a screenshot of each
-//! board, the tournament and the narrow page to `docs/screenshots/`. Skipped, with a message, where Chromium or chromedriver is missing,
-//! unless `ZEROSUM_REQUIRE_BROWSER` is set (as in CI).
+//! board, the tournament and the narrow page to `target/tmp/screenshots/` (to `docs/screenshots/`,
+//! the README's images, only with `ZEROSUM_UPDATE_SCREENSHOTS=1`). Ignored, with the reason, when
+//! the build found no Chromium or chromedriver.
 
 mod webdriver;
 
@@ -163,8 +164,15 @@ impl Page {
         ) == true
     }
 
+    /// Saves a screenshot as `<name>.png` in the target directory, or over the README's image in
+    /// `docs/screenshots/` when `ZEROSUM_UPDATE_SCREENSHOTS=1`.
     fn save_screenshot(&self, family: &str) {
-        let directory = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshots");
+        let directory = if std::env::var_os("ZEROSUM_UPDATE_SCREENSHOTS").is_some_and(|v| v == "1")
+        {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshots")
+        } else {
+            PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots")
+        };
         std::fs::create_dir_all(&directory).expect("the screenshot folder");
         let png = self.driver.screenshot();
         assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
@@ -177,18 +185,13 @@ fn text(value: &Value) -> &str {
 }
 
 #[test]
+#[cfg_attr(
+    zerosum_no_browser,
+    ignore = "needs chromium and chromedriver on PATH (Debian: apt-get install chromium chromium-driver)"
+)]
 fn the_page_plays_every_family_in_chromium() {
-    let Some(browser) = Browser::find() else {
-        assert!(
-            std::env::var_os("ZEROSUM_REQUIRE_BROWSER").is_none(),
-            "ZEROSUM_REQUIRE_BROWSER is set but chromium or chromedriver is missing"
-        );
-        eprintln!(
-            "skipped: the browser test needs chromium and chromedriver on PATH \
-             (Debian: apt-get install chromium chromium-driver)"
-        );
-        return;
-    };
+    let browser =
+        Browser::find().expect("chromium or chromedriver is gone since the build found them");
     let server = ServeProcess::start();
     let page = Page {
         driver: WebDriver::start(&browser),

@@ -1,0 +1,65 @@
+//! Shared by the build scripts of the crates whose integration tests need something from
+//! outside Rust (a JDK, Chromium and chromedriver, the shared test data). It looks for it when
+//! the tests are built and sets a `cfg` when it is missing, so that such a test is compiled as
+//! `#[ignore = "needs ..."]` and `cargo test` reports it as ignored, with the reason, instead of
+//! passing without running. Where the requiring variable is set (`ZEROSUM_REQUIRE_TOOLS` for
+//! programs, `ZEROSUM_REQUIRE_DATA` for the data, as CI sets them) a missing one is a build
+//! error instead: there, nothing may be skipped.
+//!
+//! The build script runs again when `PATH`, the override variables or the directories on `PATH`
+//! change (installing a JDK or Chromium is seen), or when the data directory changes.
+
+use std::path::{Path, PathBuf};
+
+/// Whether an executable named one of `names` is on `PATH` (or `variable` names one). Watches
+/// both, so that installing the program later makes the build script run again.
+pub fn program(variable: Option<&str>, names: &[&str]) -> bool {
+    println!("cargo::rerun-if-env-changed=PATH");
+    if let Some(variable) = variable {
+        println!("cargo::rerun-if-env-changed={variable}");
+        if let Some(path) = std::env::var_os(variable) {
+            return Path::new(&path).is_file();
+        }
+    }
+    let Some(path) = std::env::var_os("PATH") else {
+        return false;
+    };
+    let dirs: Vec<PathBuf> = std::env::split_paths(&path)
+        .filter(|dir| dir.is_dir())
+        .collect();
+    for dir in &dirs {
+        println!("cargo::rerun-if-changed={}", dir.display());
+    }
+    dirs.iter()
+        .flat_map(|dir| names.iter().map(move |name| dir.join(name)))
+        .any(|candidate| candidate.is_file())
+}
+
+/// Whether the directory `path` exists. Watches it when it does. A missing directory cannot be
+/// watched cheaply (cargo would run the script at every build, or scan a whole parent), so
+/// data added later is seen when this crate's build script next runs: after `touch build.rs`
+/// in the crate, or `cargo clean`.
+pub fn directory(path: &Path) -> bool {
+    let present = path.is_dir();
+    if present {
+        println!("cargo::rerun-if-changed={}", path.display());
+    }
+    present
+}
+
+/// Declares `cfg`, sets it when `present` is false, and fails the build when it is missing
+/// and the environment variable `required_by` is set. `what` names what is missing and how to
+/// get it.
+pub fn require(cfg: &str, present: bool, required_by: &str, what: &str) {
+    println!("cargo::rustc-check-cfg=cfg({cfg})");
+    println!("cargo::rerun-if-env-changed={required_by}");
+    if present {
+        return;
+    }
+    println!("cargo::rustc-cfg={cfg}");
+    if std::env::var_os(required_by).is_some() {
+        eprintln!("{required_by} is set, but {what}: the tests that need it cannot run");
+        std::process::exit(1);
+    }
+    println!("cargo::warning=tests skipped (reported as ignored): {what}");
+}
