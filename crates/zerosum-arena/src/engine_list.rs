@@ -52,10 +52,15 @@ impl EngineList {
             serde_json::from_str(&text).map_err(|e| unreadable(e.to_string()))?;
         let mut entries: Vec<(String, String)> = Vec::new();
         for entry in file.engines {
-            if entry.name.trim().is_empty() || entry.name.contains([',', '=']) {
+            // A name is looked up trimmed (see `resolve`): white space around it would make
+            // the engine unreachable.
+            if entry.name.trim().is_empty()
+                || entry.name.trim() != entry.name
+                || entry.name.contains([',', '='])
+            {
                 return Err(unreadable(format!(
-                    "engine name `{}` must be non-empty, without `,` or `=`",
-                    entry.name
+                    "engine name `{}` must be non-empty, without white space around it, `,` or `=`",
+                    entry.name.escape_debug()
                 )));
             }
             if entries.iter().any(|(name, _)| *name == entry.name) {
@@ -139,6 +144,11 @@ mod tests {
                 "twice",
             ),
             ("not json", "expected"),
+            // Found by fuzzing: a listed name that no lookup could reach.
+            (
+                r#"{"engines": [{"name": "mybot\t", "cmd": "x", "proto": "gtp"}]}"#,
+                "engine name `mybot\\t` must be non-empty, without white space around it",
+            ),
         ] {
             let path = write("engines-bad", text);
             let error = EngineList::load(&path).unwrap_err().to_string();

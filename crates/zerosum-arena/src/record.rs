@@ -139,7 +139,7 @@ impl GameRecord {
     pub fn finished_line(&self) -> String {
         format!(
             "Finished game {} ({} vs {}): {} {{{}}}",
-            self.game + 1,
+            self.game as u128 + 1,
             self.first_name,
             self.second_name,
             self.result_text(),
@@ -169,5 +169,22 @@ mod outcome_word {
                 "unknown outcome `{other}` (expected first, second or draw)"
             ))),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn any_game_index_prints_from_one() {
+        // Found by fuzzing: the last index of a record read from a file overflowed `+ 1`.
+        let line = r#"{"game":18446744073709551615,"round":0,"pair":0,"spec":"mnk:3x3x3",
+            "first":0,"second":1,"first_name":"a","second_name":"b","moves":[],"move_ms":[],
+            "outcome":"draw","termination":"normal","reason":"r","seed":1}"#;
+        let record: GameRecord = serde_json::from_str(line).unwrap();
+        assert!(record
+            .finished_line()
+            .starts_with("Finished game 18446744073709551616 (a vs b): 1/2-1/2"));
     }
 }

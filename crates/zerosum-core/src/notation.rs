@@ -5,12 +5,13 @@
 /// base 26, as spreadsheet columns). `upper` selects capitals.
 pub fn letters(index: usize, upper: bool) -> String {
     let base = if upper { b'A' } else { b'a' };
-    let mut n = index + 1;
-    let mut out = Vec::new();
-    while n > 0 {
-        n -= 1;
+    // Digit by digit from the last, `n` counting from 0 within the remaining width (no `+ 1`
+    // that would overflow at the largest index).
+    let mut n = index;
+    let mut out = vec![base + (n % 26) as u8];
+    while n >= 26 {
+        n = n / 26 - 1;
         out.push(base + (n % 26) as u8);
-        n /= 26;
     }
     out.reverse();
     String::from_utf8(out).expect("ASCII letters")
@@ -68,6 +69,15 @@ mod tests {
         for i in 0..2_000 {
             assert_eq!(parse_letters(&letters(i, i % 2 == 0)), Some(i));
         }
+    }
+
+    #[test]
+    fn the_largest_index_has_letters() {
+        // Found by fuzzing the Gomocup session: `index + 1` overflowed.
+        let last = letters(usize::MAX, false);
+        assert_eq!(last.len(), 14);
+        assert!(last.bytes().all(|b| b.is_ascii_lowercase()));
+        assert_eq!(letters(26 * 26 + 25, false), "zz");
     }
 
     #[test]

@@ -69,10 +69,13 @@ impl ServerMessage {
         let rest = rest.trim();
         Some(match word {
             "GAME" if !rest.is_empty() => ServerMessage::Game(rest.to_string()),
+            // A positive time within the arena's limits (a number past them would not make a
+            // `Duration`).
             "TIME" => ServerMessage::Time(
-                rest.parse()
+                crate::clock::parse_seconds(rest, "TIME")
                     .ok()
-                    .filter(|s: &f64| s.is_finite() && *s > 0.0)?,
+                    .filter(|time| !time.is_zero())?
+                    .as_secs_f64(),
             ),
             "WELCOME" if rest.eq_ignore_ascii_case("black") => ServerMessage::Welcome(Side::First),
             "WELCOME" if rest.eq_ignore_ascii_case("white") => ServerMessage::Welcome(Side::Second),
@@ -113,6 +116,10 @@ mod tests {
         }
         assert_eq!(ServerMessage::parse("WELCOME Red"), None);
         assert_eq!(ServerMessage::parse("TIME soon"), None);
+        // Found by fuzzing: a time past what a `Duration` holds made the client panic.
+        assert_eq!(ServerMessage::parse("TIME 18446744073709551615"), None);
+        assert_eq!(ServerMessage::parse("TIME 0"), None);
+        assert_eq!(ServerMessage::parse("TIME NaN"), None);
         assert_eq!(ServerMessage::parse("HELLO"), None);
     }
 }

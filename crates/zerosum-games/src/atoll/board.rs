@@ -127,6 +127,8 @@ impl AtollBoard {
                 .strip_prefix(prefix)
                 .filter(|digits| !digits.is_empty() && digits.len() <= 3)
                 .filter(|digits| digits.bytes().all(|b| b.is_ascii_digit()))
+                // One spelling per board: `hexhex06` would name `hexhex6` under another name.
+                .filter(|digits| *digits == "0" || !digits.starts_with('0'))
                 .and_then(|digits| digits.parse::<usize>().ok())
         };
         let invalid = |reason: String| SpecError::Invalid {
@@ -549,6 +551,9 @@ mod tests {
             "rhombus1",
             "rhombus99",
             "hexhex+4",
+            // Found by fuzzing: a second spelling of a board, whose game named another spec.
+            "hexhex06",
+            "rhombus09",
         ] {
             assert!(AtollBoard::named(name).is_err(), "{name}");
         }

@@ -429,6 +429,11 @@ fn read_stone(line: &str, entry: &mut BoardEntry) -> Result<(), String> {
         x.trim().parse().map_err(|_| bad())?,
         y.trim().parse().map_err(|_| bad())?,
     );
+    if x >= MAX_SIDE || y >= MAX_SIDE {
+        return Err(format!(
+            "{x},{y} is off every board (at most {MAX_SIDE}x{MAX_SIDE})"
+        ));
+    }
     let mv = format!("{}{}", letters(x, false), y + 1);
     match owner.trim() {
         "1" => entry.own.push(mv),

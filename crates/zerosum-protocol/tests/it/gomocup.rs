@@ -151,6 +151,15 @@ fn bad_boards_are_refused_at_done_and_change_nothing() {
             "ERROR 1,1,3: winning-line stones of continuous games are not supported",
         ),
         ("20,1,2\n", "ERROR 20,1: move `u2` is off the board"),
+        // Found by fuzzing: coordinates at the end of usize overflowed.
+        (
+            "0,18446744073709551615,2\n",
+            "ERROR 0,18446744073709551615 is off every board (at most 100x100)",
+        ),
+        (
+            "18446744073709551615,0,1\n",
+            "ERROR 18446744073709551615,0 is off every board",
+        ),
     ];
     for (stones, error) in boards {
         let input = format!("START 15\nTURN 7,7\nBOARD\n{stones}DONE\n");

@@ -1,0 +1,101 @@
+//! The fuzz targets: one per parser or protocol, each a function of bytes driving it through
+//! its public API, with a corpus of valid examples and the tokens of its grammar.
+
+mod http;
+mod lists;
+mod moves;
+mod net;
+mod protocols;
+mod records;
+mod spec;
+mod values;
+mod web;
+
+/// What a parser made of an input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Read and used (for a session: at least one command succeeded).
+    Accepted,
+    /// Refused with an error (for a session: no command succeeded).
+    Rejected,
+}
+
+impl Verdict {
+    /// `Accepted` for `Ok`, `Rejected` for `Err`.
+    pub fn of<T, E>(result: &Result<T, E>) -> Verdict {
+        if result.is_ok() {
+            Verdict::Accepted
+        } else {
+            Verdict::Rejected
+        }
+    }
+}
+
+/// One fuzz target.
+pub struct Target {
+    /// The name `--target` takes.
+    pub name: &'static str,
+    /// What it exercises.
+    pub about: &'static str,
+    /// Valid examples of its input, mutated into the inputs.
+    pub corpus: fn() -> Vec<Vec<u8>>,
+    /// Words of its grammar, inserted by the mutator.
+    pub tokens: &'static [&'static str],
+    /// The target runs one input in `share` of the driver's count (1 for plain parsers; more
+    /// for targets that open connections or start threads).
+    pub share: u64,
+    /// Runs one input; a panic or a hang is a finding.
+    pub run: fn(&[u8]) -> Verdict,
+}
+
+/// Every target, in the order the driver runs them.
+pub fn all_targets() -> &'static [Target] {
+    static TARGETS: std::sync::OnceLock<Vec<Target>> = std::sync::OnceLock::new();
+    TARGETS.get_or_init(|| {
+        let mut targets = vec![spec::TARGET];
+        targets.extend(moves::targets());
+        targets.extend([
+            protocols::GTP,
+            protocols::GTP_SERVE,
+            protocols::GOMOCUP,
+            net::MESSAGES,
+            net::CLIENT,
+            net::SERVER,
+            http::REQUEST,
+            web::COMMANDS,
+            web::SEARCH_LINE,
+            web::SESSION,
+            records::RECORD_LINE,
+            records::RECORD_FILE,
+            lists::ENGINE_LIST,
+            values::PLAYER_SPEC,
+            values::TIME,
+            values::SETTINGS,
+        ]);
+        targets
+    })
+}
+
+/// Splits a corpus given as text into examples, one per entry.
+fn corpus_of(examples: &[&str]) -> Vec<Vec<u8>> {
+    examples.iter().map(|e| e.as_bytes().to_vec()).collect()
+}
+
+/// The input as text, invalid UTF-8 replaced (the way the servers decode their input).
+fn text(input: &[u8]) -> std::borrow::Cow<'_, str> {
+    String::from_utf8_lossy(input)
+}
+
+/// Finding 1 of issue 12 (fixed by another change): a spec whose run length is longer than
+/// both sides of the board (`mnk:3x3x4`) parses, and building its game panics. Until that fix
+/// is merged, the targets leave exactly this class of game out; delete this function and its
+/// uses once specs refuse such a K.
+fn finding_1(spec: &zerosum_core::GameSpec) -> bool {
+    use zerosum_core::GameSpec;
+    match *spec {
+        GameSpec::Mnk { rows, cols, k, .. } | GameSpec::ConnectX { rows, cols, k, .. } => {
+            k > rows.max(cols)
+        }
+        _ => false,
+    }
+}

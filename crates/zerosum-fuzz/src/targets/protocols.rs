@@ -1,0 +1,293 @@
+//! The engine protocols' sessions: GTP and Gomocup command streams, answered with a fast fake
+//! engine.
+
+use std::io::{self, Cursor};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use zerosum_core::GameSpec;
+use zerosum_protocol::gomocup::{self, GomocupSession};
+use zerosum_protocol::gtp::{self, parse_command, GtpSession};
+use zerosum_protocol::{InputLine, LineReader, MAX_LINE_BYTES};
+
+use super::{corpus_of, finding_1, Target, Verdict};
+use crate::fake_engine::FakeEngine;
+
+const GTP_CORPUS: &[&str] = &[
+    "protocol_version\nname\nversion\nlist_commands\nknown_command play\n",
+    "1 boardsize 7\n2 clear_board\n3 play b a1\n4 genmove w\n5 showboard\n6 undo\n7 final_score\n",
+    "zerosum-game connect4\nplay b 4\ngenmove w\nall_legal_moves\nall_legal_moves w\nquit\n",
+    "zerosum-game tictactoe\nplay black b2\nplay white a1\nplay b c3\ngenmove w\nfinal_score\n",
+    "zerosum-game hex:5:swap-sides\nplay b c3\nplay w swap-sides\ngenmove w\nshowboard\n",
+    "zerosum-game hex:4:swap-pieces\nplay b a1\nplay w swap-pieces\ngenmove b\n",
+    "zerosum-game atoll:standard:pie\nplay b e5\nplay w swap\ngenmove w\n",
+    "zerosum-game unstable:4x4\nplay b A1\nplay w D4\nplay b A1\ngenmove w\ngenmove b\n",
+    "time_settings 60 5 10\ntime_left b 30 0\ngenmove b\ntime_left w 0.5 1\ngenmove w\n",
+    "komi 6.5\nboardsize 9 7\nclear_board\n# comment\n\tgenmove b\r\n# interrupt\r\nquit\r\n",
+    "zerosum-game\nzerosum-game gomoku\nplay b h8\ngenmove w\ngenmove b\nundo\nundo\n",
+    "zerosum-game connectx:20x20x5\nplay b 1\ngenmove w\nboardsize 12\n",
+    "zerosum-game mnk:5x5x4\nboardsize 4\nplay b a1\nboardsize 5 3\ngenmove w\n",
+];
+
+const GTP_TOKENS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+    "time_settings",
+    "time_left",
+    "all_legal_moves",
+    "final_score",
+    "zerosum-game",
+    "# interrupt",
+    "b",
+    "w",
+    "black",
+    "white",
+    "pass",
+    "resign",
+    "swap-sides",
+    "swap-pieces",
+    "swap",
+    "tictactoe",
+    "connect4",
+    "hex:11",
+    "atoll:standard:pie",
+    "unstable:10x6",
+    "mnk:15x15x5",
+    "\n",
+];
+
+/// A GTP session: each line of the input (read by the protocol's [`LineReader`]) answered.
+pub const GTP: Target = Target {
+    name: "gtp",
+    about:
+        "GTP session (zerosum-protocol): command streams answered line by line with a fake engine",
+    corpus: || corpus_of(GTP_CORPUS),
+    tokens: GTP_TOKENS,
+    share: 1,
+    run: |input| run_gtp(input, &mut |_| {}),
+};
+
+/// The GTP server with its reading thread and interrupts, on the lines [`GTP`] would answer.
+pub const GTP_SERVE: Target = Target {
+    name: "gtp-serve",
+    about: "GTP server (gtp::serve: reading thread, interrupts, replies) over a byte stream",
+    corpus: || corpus_of(GTP_CORPUS),
+    tokens: GTP_TOKENS,
+    share: 10,
+    run: |input| {
+        // The lines that run through a session without finding 1 (see `finding_1`).
+        let mut kept = Vec::new();
+        let verdict = run_gtp(input, &mut |line| {
+            kept.extend_from_slice(line.as_bytes());
+            kept.push(b'\n');
+        });
+        let spec: GameSpec = "tictactoe".parse().expect("valid spec");
+        let mut session = GtpSession::new(FakeEngine::default(), &spec).expect("a session");
+        gtp::serve(&mut session, Cursor::new(kept), io::sink(), io::sink())
+            .expect("a byte stream cannot fail");
+        verdict
+    },
+};
+
+/// Answers every line of `input`, passing each line that runs to `kept`.
+fn run_gtp(input: &[u8], kept: &mut dyn FnMut(&str)) -> Verdict {
+    let spec: GameSpec = "tictactoe".parse().expect("valid spec");
+    let mut session = GtpSession::new(FakeEngine::default(), &spec).expect("a session");
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut reader = LineReader::new(input);
+    let mut verdict = Verdict::Rejected;
+    while let Some(line) = reader.next_line().expect("a byte slice cannot fail") {
+        let InputLine::Text(line) = line else {
+            continue;
+        };
+        if gtp_finding_1(&session, &line) {
+            continue;
+        }
+        kept(&line);
+        if let Some(reply) = session.respond(&line, &stop) {
+            assert!(
+                reply.starts_with('=') || reply.starts_with('?'),
+                "reply `{reply}` to `{line}`"
+            );
+            assert!(
+                reply.ends_with("\n\n"),
+                "reply `{reply}` to `{line}` is not ended"
+            );
+            if reply.starts_with('=') {
+                verdict = Verdict::Accepted;
+            }
+        }
+        let _ = session.take_info();
+        if session.has_quit() {
+            break;
+        }
+    }
+    verdict
+}
+
+/// Finding 1 (see `finding_1`): `boardsize` or `zerosum-game` making a run longer than the
+/// board.
+fn gtp_finding_1(session: &GtpSession<FakeEngine>, line: &str) -> bool {
+    let Some(command) = parse_command(line) else {
+        return false;
+    };
+    let sizes: Vec<usize> = command.args.iter().filter_map(|a| a.parse().ok()).collect();
+    match (command.name.as_str(), session.game().spec()) {
+        ("zerosum-game", _) => command
+            .args
+            .first()
+            .and_then(|s| s.parse::<GameSpec>().ok())
+            .is_some_and(|s| finding_1(&s)),
+        ("boardsize", GameSpec::Mnk { k, .. } | GameSpec::ConnectX { k, .. }) => {
+            sizes.iter().all(|&size| k > size) && !sizes.is_empty()
+        }
+        _ => false,
+    }
+}
+
+/// A Gomocup session: each line of the input answered.
+pub const GOMOCUP: Target = Target {
+    name: "gomocup",
+    about: "Gomocup session (zerosum-protocol): pbrain command streams with a fake engine",
+    corpus: || {
+        corpus_of(&[
+            "START 15\nBEGIN\nTURN 7,7\nTURN 8,8\nEND\n",
+            "INFO timeout_turn 1000\nINFO timeout_match 100000\nINFO time_left 5000\nSTART 20\nTURN 10,10\n",
+            "RECTSTART 20,15\nBOARD\n7,7,1\n8,8,2\n9,9,3\nDONE\nTAKEBACK 9,9\nRESTART\nBEGIN\n",
+            "INFO zerosum_k 4\nSTART 7\nBEGIN\nTURN 0,0\nTURN 6,6\nABOUT\n",
+            "INFO rule 2\nINFO rule 1\nINFO max_memory 83886080\nSTART 5\nBEGIN\n",
+            "start 10\r\nturn 1,1\r\ntakeback 1,1\r\nabout\r\nend\r\n",
+            "START 15\nBOARD\n0,0,1\n0,0,2\nDONE\nBOARD\nDONE\nUNKNOWNCMD\n",
+            "INFO zerosum_k 6\nSTART 6\nBEGIN\nINFO zerosum_k 5\nRECTSTART 3,5\nRESTART\n",
+        ])
+    },
+    tokens: &[
+        "START",
+        "RECTSTART",
+        "RESTART",
+        "BEGIN",
+        "TURN",
+        "BOARD",
+        "DONE",
+        "TAKEBACK",
+        "INFO",
+        "ABOUT",
+        "END",
+        "timeout_turn",
+        "timeout_match",
+        "time_left",
+        "max_memory",
+        "rule",
+        "zerosum_k",
+        "game_type",
+        ",",
+        "\n",
+    ],
+    share: 1,
+    run: run_gomocup,
+};
+
+fn run_gomocup(input: &[u8]) -> Verdict {
+    let mut session = GomocupSession::new(FakeEngine::default());
+    let mut reader = LineReader::new(input);
+    let mut tracker = KTracker::default();
+    let mut verdict = Verdict::Rejected;
+    let mut kept = Vec::new();
+    while let Some(line) = reader.next_line().expect("a byte slice cannot fail") {
+        let replies = match line {
+            InputLine::Text(line) => {
+                if tracker.finding_1(&session, &line) {
+                    continue;
+                }
+                kept.extend_from_slice(line.as_bytes());
+                kept.push(b'\n');
+                session.respond(&line)
+            }
+            InputLine::TooLong => {
+                kept.extend(std::iter::repeat_n(b'a', MAX_LINE_BYTES + 1));
+                kept.push(b'\n');
+                session.refuse_long_line()
+            }
+        };
+        for reply in &replies {
+            assert!(!reply.contains(['\n', '\r']), "reply `{reply}` spans lines");
+            if !reply.starts_with("ERROR") && !reply.starts_with("UNKNOWN") {
+                verdict = Verdict::Accepted;
+            }
+        }
+        if session.has_ended() {
+            break;
+        }
+    }
+    // The same lines through the server.
+    let mut session = GomocupSession::new(FakeEngine::default());
+    gomocup::serve(&mut session, kept.as_slice(), io::sink()).expect("a byte stream cannot fail");
+    verdict
+}
+
+/// Follows the run length a Gomocup session uses, to leave out the lines of finding 1 (see
+/// `finding_1`): starting a board smaller than the run length.
+#[derive(Default)]
+struct KTracker {
+    /// Set by `INFO zerosum_k`; 5 until then.
+    k: Option<usize>,
+    /// Between `BOARD` and `DONE`.
+    in_board: bool,
+}
+
+impl KTracker {
+    /// True when `line` would start a game of finding 1.
+    fn finding_1(&mut self, session: &GomocupSession<FakeEngine>, line: &str) -> bool {
+        let line = line.trim();
+        let k = self.k.unwrap_or(5);
+        if self.in_board {
+            self.in_board = !line.eq_ignore_ascii_case("DONE");
+            return false;
+        }
+        let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        let number = |text: &str| text.trim().parse::<usize>().ok();
+        let board = session.game().and_then(|game| match game.spec() {
+            GameSpec::Mnk { rows, cols, .. } => Some((rows, cols, game.ply())),
+            _ => None,
+        });
+        match command.to_ascii_uppercase().as_str() {
+            "BOARD" if rest.is_empty() => {
+                self.in_board = session.game().is_some();
+                false
+            }
+            "START" => number(rest).is_some_and(|n| k > n),
+            "RECTSTART" => rest
+                .split_once(',')
+                .and_then(|(w, h)| Some((number(w)?, number(h)?)))
+                .is_some_and(|(w, h)| k > w.max(h)),
+            "RESTART" => board.is_some_and(|(rows, cols, _)| k > rows.max(cols)),
+            "INFO" => {
+                let (key, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+                if !key.eq_ignore_ascii_case("zerosum_k") {
+                    return false;
+                }
+                let Some(new_k) = number(value).filter(|k| (1..=100).contains(k)) else {
+                    return false;
+                };
+                let hit = board.is_some_and(|(rows, cols, ply)| ply == 0 && new_k > rows.max(cols));
+                if !hit {
+                    self.k = Some(new_k);
+                }
+                hit
+            }
+            _ => false,
+        }
+    }
+}

@@ -1,0 +1,3 @@
+//! Integration tests of zerosum-fuzz, a module per area.
+
+mod targets;
