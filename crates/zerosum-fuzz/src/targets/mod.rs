@@ -85,17 +85,3 @@ fn corpus_of(examples: &[&str]) -> Vec<Vec<u8>> {
 fn text(input: &[u8]) -> std::borrow::Cow<'_, str> {
     String::from_utf8_lossy(input)
 }
-
-/// Finding 1 of issue 12 (fixed by another change): a spec whose run length is longer than
-/// both sides of the board (`mnk:3x3x4`) parses, and building its game panics. Until that fix
-/// is merged, the targets leave exactly this class of game out; delete this function and its
-/// uses once specs refuse such a K.
-fn finding_1(spec: &zerosum_core::GameSpec) -> bool {
-    use zerosum_core::GameSpec;
-    match *spec {
-        GameSpec::Mnk { rows, cols, k, .. } | GameSpec::ConnectX { rows, cols, k, .. } => {
-            k > rows.max(cols)
-        }
-        _ => false,
-    }
-}

@@ -7,10 +7,10 @@ use std::sync::Arc;
 
 use zerosum_core::GameSpec;
 use zerosum_protocol::gomocup::{self, GomocupSession};
-use zerosum_protocol::gtp::{self, parse_command, GtpSession};
+use zerosum_protocol::gtp::{self, GtpSession};
 use zerosum_protocol::{InputLine, LineReader, MAX_LINE_BYTES};
 
-use super::{corpus_of, finding_1, Target, Verdict};
+use super::{corpus_of, Target, Verdict};
 use crate::fake_engine::FakeEngine;
 
 const GTP_CORPUS: &[&str] = &[
@@ -86,7 +86,7 @@ pub const GTP_SERVE: Target = Target {
     tokens: GTP_TOKENS,
     share: 10,
     run: |input| {
-        // The lines that run through a session without finding 1 (see `finding_1`).
+        // The lines that ran through a session, again through the server.
         let mut kept = Vec::new();
         let verdict = run_gtp(input, &mut |line| {
             kept.extend_from_slice(line.as_bytes());
@@ -111,9 +111,6 @@ fn run_gtp(input: &[u8], kept: &mut dyn FnMut(&str)) -> Verdict {
         let InputLine::Text(line) = line else {
             continue;
         };
-        if gtp_finding_1(&session, &line) {
-            continue;
-        }
         kept(&line);
         if let Some(reply) = session.respond(&line, &stop) {
             assert!(
@@ -134,26 +131,6 @@ fn run_gtp(input: &[u8], kept: &mut dyn FnMut(&str)) -> Verdict {
         }
     }
     verdict
-}
-
-/// Finding 1 (see `finding_1`): `boardsize` or `zerosum-game` making a run longer than the
-/// board.
-fn gtp_finding_1(session: &GtpSession<FakeEngine>, line: &str) -> bool {
-    let Some(command) = parse_command(line) else {
-        return false;
-    };
-    let sizes: Vec<usize> = command.args.iter().filter_map(|a| a.parse().ok()).collect();
-    match (command.name.as_str(), session.game().spec()) {
-        ("zerosum-game", _) => command
-            .args
-            .first()
-            .and_then(|s| s.parse::<GameSpec>().ok())
-            .is_some_and(|s| finding_1(&s)),
-        ("boardsize", GameSpec::Mnk { k, .. } | GameSpec::ConnectX { k, .. }) => {
-            sizes.iter().all(|&size| k > size) && !sizes.is_empty()
-        }
-        _ => false,
-    }
 }
 
 /// A Gomocup session: each line of the input answered.
@@ -201,15 +178,11 @@ pub const GOMOCUP: Target = Target {
 fn run_gomocup(input: &[u8]) -> Verdict {
     let mut session = GomocupSession::new(FakeEngine::default());
     let mut reader = LineReader::new(input);
-    let mut tracker = KTracker::default();
     let mut verdict = Verdict::Rejected;
     let mut kept = Vec::new();
     while let Some(line) = reader.next_line().expect("a byte slice cannot fail") {
         let replies = match line {
             InputLine::Text(line) => {
-                if tracker.finding_1(&session, &line) {
-                    continue;
-                }
                 kept.extend_from_slice(line.as_bytes());
                 kept.push(b'\n');
                 session.respond(&line)
@@ -234,60 +207,4 @@ fn run_gomocup(input: &[u8]) -> Verdict {
     let mut session = GomocupSession::new(FakeEngine::default());
     gomocup::serve(&mut session, kept.as_slice(), io::sink()).expect("a byte stream cannot fail");
     verdict
-}
-
-/// Follows the run length a Gomocup session uses, to leave out the lines of finding 1 (see
-/// `finding_1`): starting a board smaller than the run length.
-#[derive(Default)]
-struct KTracker {
-    /// Set by `INFO zerosum_k`; 5 until then.
-    k: Option<usize>,
-    /// Between `BOARD` and `DONE`.
-    in_board: bool,
-}
-
-impl KTracker {
-    /// True when `line` would start a game of finding 1.
-    fn finding_1(&mut self, session: &GomocupSession<FakeEngine>, line: &str) -> bool {
-        let line = line.trim();
-        let k = self.k.unwrap_or(5);
-        if self.in_board {
-            self.in_board = !line.eq_ignore_ascii_case("DONE");
-            return false;
-        }
-        let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-        let rest = rest.trim();
-        let number = |text: &str| text.trim().parse::<usize>().ok();
-        let board = session.game().and_then(|game| match game.spec() {
-            GameSpec::Mnk { rows, cols, .. } => Some((rows, cols, game.ply())),
-            _ => None,
-        });
-        match command.to_ascii_uppercase().as_str() {
-            "BOARD" if rest.is_empty() => {
-                self.in_board = session.game().is_some();
-                false
-            }
-            "START" => number(rest).is_some_and(|n| k > n),
-            "RECTSTART" => rest
-                .split_once(',')
-                .and_then(|(w, h)| Some((number(w)?, number(h)?)))
-                .is_some_and(|(w, h)| k > w.max(h)),
-            "RESTART" => board.is_some_and(|(rows, cols, _)| k > rows.max(cols)),
-            "INFO" => {
-                let (key, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
-                if !key.eq_ignore_ascii_case("zerosum_k") {
-                    return false;
-                }
-                let Some(new_k) = number(value).filter(|k| (1..=100).contains(k)) else {
-                    return false;
-                };
-                let hit = board.is_some_and(|(rows, cols, ply)| ply == 0 && new_k > rows.max(cols));
-                if !hit {
-                    self.k = Some(new_k);
-                }
-                hit
-            }
-            _ => false,
-        }
-    }
 }

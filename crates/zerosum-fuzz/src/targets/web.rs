@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use zerosum_web::messages::{Command, SearchLine};
 use zerosum_web::Server;
 
-use super::{corpus_of, finding_1, text, Target, Verdict};
+use super::{corpus_of, text, Target, Verdict};
 
 const COMMAND_CORPUS: &[&str] = &[
     r#"{"type":"new","spec":"connect4","players":["human","quasi"]}"#,
@@ -126,12 +126,6 @@ fn run_session(input: &[u8]) -> Verdict {
     let mut accepted = 0;
     let mut verdict = Verdict::Rejected;
     for line in input.split(|&b| b == b'\n') {
-        // Finding 1 (see `finding_1`): a new game whose run is longer than the board.
-        if let Ok(Command::New { spec, .. }) = serde_json::from_slice::<Command>(line) {
-            if spec.parse().is_ok_and(|s| finding_1(&s)) {
-                continue;
-            }
-        }
         let status = post(address, &session, line);
         assert!(
             status == 204 || status == 400,

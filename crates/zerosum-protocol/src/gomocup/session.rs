@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use zerosum_core::notation::{letters, parse_column_row};
-use zerosum_core::{DynGame, GameSpec, MoveError, MAX_MNK_RUN};
+use zerosum_core::{DynGame, GameSpec, MoveError, MAX_MNK_RUN, MAX_SIDE};
 use zerosum_games::new_game;
 
 use super::timing::GomocupTiming;
