@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use zerosum_core::{Evaluator, Game, Outcome, Score, Status};
 
+use crate::pace::StopLatency;
 use crate::table::{Bound, TranspositionTable};
 use crate::{Algorithm, SearchLimits};
 
@@ -30,6 +31,16 @@ fn unwind_reserve(budget: Duration) -> Duration {
         .max(Duration::from_millis(2))
         .min(Duration::from_millis(20))
         .min(budget / 2)
+}
+
+/// When a search with `budget` aims to stop, from its start: the budget less the unwind
+/// reserve and less `latency`, how late searches have lately stopped on this machine
+/// ([`StopLatency`]); never less than a quarter of the budget.
+fn aim(budget: Duration, latency: Duration) -> Duration {
+    budget
+        .saturating_sub(unwind_reserve(budget))
+        .saturating_sub(latency)
+        .max(budget / 4)
 }
 
 /// One completed iteration, as reported to the caller (and as a GTP/UCI `info` line carries).
@@ -186,9 +197,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let mut game = position.clone();
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits
-            .time
-            .map(|t| start + t.saturating_sub(unwind_reserve(t)));
+        let latency = StopLatency::process();
+        let aimed = limits.time.map(|t| aim(t, latency.estimate()));
+        self.deadline = aimed.map(|aimed| start + aimed);
         self.stop_flag = limits.stop.clone();
         self.stopped = false;
         self.table.new_search();
@@ -214,8 +225,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         result.best_move = self.move_lists[0].first().map(|&(_, m)| m);
 
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        // Stop deepening once half the budget is gone: the next iteration would not finish.
-        let soft_limit = limits.time.map(|t| t.mul_f64(0.5));
+        // Stop deepening once half the time is gone: the next iteration would not finish.
+        let soft_limit = aimed.map(|t| t.mul_f64(0.5));
         for depth in 1..=max_depth {
             let previous = result.score;
             self.root_best = None;
@@ -267,6 +278,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         result.nodes = self.nodes;
         result.time = start.elapsed();
+        if let Some(deadline) = self.deadline {
+            latency.record(Instant::now().saturating_duration_since(deadline));
+        }
         result
     }
 

@@ -3,19 +3,16 @@
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use zerosum_core::Score;
 use zerosum_games::EvaluatedGame;
-use zerosum_search::{Algorithm, SearchLimits, Searcher};
+use zerosum_search::{check_table_mb, Algorithm, SearchLimits, Searcher, TranspositionTable};
 
 use super::typed::{Strategy, StrategyFactory};
 use super::PlayerSpecError;
 use crate::player::{MoveRequest, PlayerError};
-
-/// Largest table an engine player may ask for, in MB.
-pub const MAX_HASH_MB: usize = 16_384;
 
 /// How the engine searches. Unset limits are taken from the referee's clock; an engine with
 /// no time setting and no clock thinks one second a move.
@@ -74,9 +71,7 @@ impl EngineSettings {
             }
             "hash" => {
                 let mb: usize = value.parse().map_err(|_| bad("a size in MB"))?;
-                if !(1..=MAX_HASH_MB).contains(&mb) {
-                    return Err(bad(&format!("between 1 and {MAX_HASH_MB} MB")));
-                }
+                check_table_mb(mb, 1).map_err(|error| bad(&error.to_string()))?;
                 self.hash_mb = mb;
             }
             "algo" => self.algorithm = value.parse().map_err(|e: String| PlayerSpecError(e))?,
@@ -131,26 +126,64 @@ impl fmt::Display for EngineSettings {
     }
 }
 
-/// Builds the engine strategy for a game.
-pub(crate) struct EngineFactory {
+/// Builds the engine strategy for a game, on the table of the last game when there was one
+/// (cleared), else on a new one. Either way the table's memory is had (and touched) here, before
+/// the game, never inside a move's time.
+pub(crate) struct EngineFactory<'a> {
     pub settings: EngineSettings,
+    /// The engine's table, kept from game to game.
+    pub table: &'a mut Option<Arc<TranspositionTable>>,
 }
 
-impl StrategyFactory for EngineFactory {
+impl StrategyFactory for EngineFactory<'_> {
     fn strategy<G: EvaluatedGame>(
         self,
         game: &G,
     ) -> Result<impl Strategy<G> + 'static, PlayerError> {
-        let searcher = Searcher::try_new(
-            game.evaluator(),
-            self.settings.algorithm,
-            self.settings.hash_mb,
-        )
-        .map_err(|error| PlayerError::Failed(error.to_string()))?;
+        let table = match self
+            .table
+            .take()
+            .or_else(|| spare_table(self.settings.hash_mb))
+        {
+            Some(table) => {
+                table.clear();
+                table
+            }
+            None => Arc::new(
+                TranspositionTable::try_new(self.settings.hash_mb)
+                    .map_err(|error| PlayerError::Failed(error.to_string()))?,
+            ),
+        };
+        *self.table = Some(Arc::clone(&table));
+        let searcher = Searcher::with_table(game.evaluator(), self.settings.algorithm, table);
         Ok(EngineStrategy {
             searcher,
             settings: self.settings,
         })
+    }
+}
+
+/// Tables of engine players that are gone, for the next engine player to use: a tournament
+/// builds players for every game, and mapping a fresh table costs far more than clearing one.
+/// It holds at most as many tables as engine players ever existed at once.
+static SPARE_TABLES: Mutex<Vec<Arc<TranspositionTable>>> = Mutex::new(Vec::new());
+
+/// A spare table of `megabytes` MB, if there is one.
+fn spare_table(megabytes: usize) -> Option<Arc<TranspositionTable>> {
+    let bytes = TranspositionTable::bytes_for(megabytes);
+    let mut spare = SPARE_TABLES.lock().unwrap_or_else(|e| e.into_inner());
+    let index = spare.iter().position(|table| table.bytes() == bytes)?;
+    Some(spare.swap_remove(index))
+}
+
+/// Gives the table of an engine player that is gone to the next one (unless another owner
+/// still holds it).
+pub(crate) fn return_table(table: Arc<TranspositionTable>) {
+    if Arc::strong_count(&table) == 1 {
+        SPARE_TABLES
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(table);
     }
 }
 

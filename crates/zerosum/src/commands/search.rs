@@ -7,12 +7,9 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use zerosum_core::{Game, Outcome, Score, Status};
 use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
-use zerosum_search::{Algorithm, SearchLimits, Searcher};
+use zerosum_search::{check_table_mb, Algorithm, SearchLimits, Searcher};
 
 use super::parse_spec;
-
-/// Largest transposition table the command line accepts, in MB.
-pub const MAX_HASH_MB: usize = 16_384;
 
 /// Limits and settings shared by `search` and `analyze`.
 #[derive(Clone, Debug)]
@@ -28,12 +25,7 @@ impl EngineOptions {
     /// Checks the options and turns them into search limits; with no limit at all, one
     /// second.
     pub fn limits(&self) -> Result<SearchLimits> {
-        if !(1..=MAX_HASH_MB).contains(&self.hash_mb) {
-            bail!(
-                "--hash must be between 1 and {MAX_HASH_MB} MB, not {}",
-                self.hash_mb
-            );
-        }
+        check_table_mb(self.hash_mb, 1).map_err(|error| anyhow::anyhow!("--hash: {error}"))?;
         let time = match self.time {
             Some(t) if !(t.is_finite() && t > 0.0 && t <= 1e6) => {
                 bail!("--time must be a positive number of seconds, not {t}")

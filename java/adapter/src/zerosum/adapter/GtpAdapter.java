@@ -24,7 +24,9 @@ import java.util.concurrent.TimeoutException;
  * {@code zerosum-game connectx:MxNxK} chooses the game, {@code clear_board} starts a game,
  * {@code time_settings 0 S 1} sets the course limit to S seconds per call (10 by default),
  * {@code zerosum-course-init b|w} calls {@code initPlayer} for the side it names (done at the first
- * {@code genmove} otherwise), {@code play} tells a move and {@code genmove} asks the player for one.
+ * {@code genmove} otherwise), {@code play} tells a move and {@code genmove} asks the player for one,
+ * answering the move and the call's time in milliseconds as the course times it ({@code = a1 215}):
+ * the referee judges a course player by that time alone.
  *
  * <p>Course rules kept: one player object for the whole process, {@code initPlayer} again before
  * every game, each call on a fresh thread timed by the wall clock ({@code initPlayer} gets 10 %
@@ -314,14 +316,16 @@ public final class GtpAdapter {
         if (!initialised) {
             initialise(first);
         }
+        long start = System.nanoTime();
         String move = timed(session.chooseMethod(),
                 session.selectCall(), timeoutSecs * 1000L);
+        long millis = (System.nanoTime() - start) / 1_000_000L;
         try {
             session.play(move);
         } catch (IllegalArgumentException illegal) {
             // The referee forfeits the game on this move: the board no longer matters.
         }
-        return move;
+        return move + " " + millis;
     }
 
     /** Runs {@code call} on a fresh daemon thread and waits for it at most {@code millis}. */
