@@ -109,6 +109,9 @@ enum Command {
 
 #[derive(Subcommand)]
 enum BenchSuite {
+    /// Engine against the quasi-random player on every game family at a fixed time a move,
+    /// several games at once: the engine's forfeits and how late its answers came.
+    Time(commands::bench_time::TimeBenchArgs),
     /// Solve test sets of `moves score` lines, the table cleared before each position, and
     /// the empty board with --empty; prints mean wall-clock and processor time per position.
     Connect4 {
@@ -220,6 +223,9 @@ fn main() -> ExitCode {
         Command::Gomocup(args) => commands::protocol::gomocup(&args),
         Command::Serve(args) => commands::web::serve(&args),
         Command::Bench { suite: None } => commands::bench::bench(),
+        Command::Bench {
+            suite: Some(BenchSuite::Time(args)),
+        } => commands::bench_time::bench_time(&args),
         Command::Bench {
             suite:
                 Some(BenchSuite::Connect4 {

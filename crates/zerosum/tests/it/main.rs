@@ -11,4 +11,5 @@ mod java_course;
 mod known_results;
 mod network;
 mod protocol;
+mod time_and_memory;
 mod web;
