@@ -67,8 +67,8 @@ pub struct SearchLimits {
     /// Stop after about this many nodes (checked at every node).
     pub nodes: Option<u64>,
     /// Wall-clock budget for this move. The search stops a little inside it (5%, at least
-    /// 2 ms, at most 20 ms, kept for unwinding, and as much again as searches of this process
-    /// have lately been late: [`crate::StopLatency`]), polls the clock every 32 nodes, and
+    /// 2 ms, at most 20 ms, kept for unwinding, and the longest that searches of this process
+    /// have lately lost the processor: [`crate::StopLatency`]), polls the clock every 32 nodes, and
     /// starts no iteration once half its time is spent, since it would not finish. However
     /// little time it has, it returns a legal move.
     pub time: Option<Duration>,

@@ -1,30 +1,41 @@
-//! How late timed searches stop, measured in this process: the time from a search's deadline
-//! to its return. On an idle machine that is the clock's polling interval (microseconds); on a
-//! loaded one it is how long the search thread waited for a processor when the deadline came.
-//! Every timed search records it and ends that much earlier the next time, so the budget
-//! shrinks exactly as much as the machine is slow, measured, not guessed.
+//! How long searches of this process lose the processor: the longest wall-clock gap between
+//! two looks at the clock (a few microseconds of work apart), and how late past its deadline a
+//! search returned. On an idle machine both are microseconds; on a loaded one they are how
+//! long the search thread waits for a processor, which can strike right at the deadline. Every
+//! timed search records what it saw and aims to stop that much earlier the next time, so the
+//! budget shrinks as much as the machine is slow, measured, not guessed.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
-/// Most lateness a search makes up for, in microseconds: beyond this a search would think too
-/// little to play well, and the referee's margin must do.
-const MAX_COMPENSATION_US: u64 = 200_000;
+/// Most that a search makes up for: beyond this it would think too little to play well, and
+/// the referee's margin must do.
+const MAX_COMPENSATION: Duration = Duration::from_millis(200);
 
-/// A decaying maximum of the lateness of the searches of this process: a late stop counts at
-/// once, and is forgotten by an eighth at each later record.
-#[derive(Debug, Default)]
+/// After this long without a longer stall, the estimate has halved.
+const HALF_LIFE: Duration = Duration::from_secs(10);
+
+/// A decaying maximum of the stalls seen by the searches of this process: a long stall counts
+/// at once, and is forgotten with a half-life of ten seconds.
+#[derive(Debug)]
 pub struct StopLatency {
-    micros: AtomicU64,
+    /// The estimate, and when it was last updated.
+    state: Mutex<Option<(Duration, Instant)>>,
 }
 
 static PROCESS: StopLatency = StopLatency::new();
+
+impl Default for StopLatency {
+    fn default() -> Self {
+        Self::new()
+    }
+}
 
 impl StopLatency {
     /// Nothing measured yet.
     pub const fn new() -> Self {
         StopLatency {
-            micros: AtomicU64::new(0),
+            state: Mutex::new(None),
         }
     }
 
@@ -33,20 +44,28 @@ impl StopLatency {
         &PROCESS
     }
 
-    /// One search stopped `late` after its deadline.
-    pub fn record(&self, late: Duration) {
-        let late = (late.as_micros() as u64).min(MAX_COMPENSATION_US);
-        // Never fails: the closure always returns a value.
-        let _ = self
-            .micros
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
-                Some(late.max(old - old / 8))
-            });
+    /// A search lost the processor for `stall` (or stopped that late past its deadline).
+    pub fn record(&self, stall: Duration) {
+        self.record_at(stall, Instant::now());
     }
 
     /// How much earlier than its budget a search should aim to stop.
     pub fn estimate(&self) -> Duration {
-        Duration::from_micros(self.micros.load(Ordering::Relaxed))
+        self.estimate_at(Instant::now())
+    }
+
+    fn record_at(&self, stall: Duration, now: Instant) {
+        let estimate = self.estimate_at(now).max(stall.min(MAX_COMPENSATION));
+        *self.state.lock().unwrap_or_else(|e| e.into_inner()) = Some((estimate, now));
+    }
+
+    fn estimate_at(&self, now: Instant) -> Duration {
+        let state = *self.state.lock().unwrap_or_else(|e| e.into_inner());
+        state.map_or(Duration::ZERO, |(estimate, then)| {
+            let halvings =
+                now.saturating_duration_since(then).as_secs_f64() / HALF_LIFE.as_secs_f64();
+            estimate.mul_f64(0.5f64.powf(halvings))
+        })
     }
 }
 
@@ -55,16 +74,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_late_stop_counts_at_once_and_fades() {
+    fn a_stall_counts_at_once_and_fades_with_time() {
         let latency = StopLatency::new();
-        assert_eq!(latency.estimate(), Duration::ZERO);
-        latency.record(Duration::from_millis(40));
-        assert_eq!(latency.estimate(), Duration::from_millis(40));
-        latency.record(Duration::ZERO);
-        assert_eq!(latency.estimate(), Duration::from_millis(35));
-        latency.record(Duration::from_millis(50));
-        assert_eq!(latency.estimate(), Duration::from_millis(50));
-        latency.record(Duration::from_secs(5));
-        assert_eq!(latency.estimate(), Duration::from_millis(200));
+        let start = Instant::now();
+        assert_eq!(latency.estimate_at(start), Duration::ZERO);
+        latency.record_at(Duration::from_millis(40), start);
+        assert_eq!(latency.estimate_at(start), Duration::from_millis(40));
+        latency.record_at(Duration::ZERO, start);
+        assert_eq!(latency.estimate_at(start), Duration::from_millis(40));
+        let later = start + HALF_LIFE;
+        assert_eq!(latency.estimate_at(later), Duration::from_millis(20));
+        latency.record_at(Duration::from_secs(5), later);
+        assert_eq!(latency.estimate_at(later), Duration::from_millis(200));
     }
 }

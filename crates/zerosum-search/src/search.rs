@@ -34,13 +34,13 @@ fn unwind_reserve(budget: Duration) -> Duration {
 }
 
 /// When a search with `budget` aims to stop, from its start: the budget less the unwind
-/// reserve and less `latency`, how late searches have lately stopped on this machine
-/// ([`StopLatency`]); never less than a quarter of the budget.
+/// reserve and less `latency`, the longest that searches have lately lost the processor on
+/// this machine ([`StopLatency`]); never less than an eighth of the budget.
 fn aim(budget: Duration, latency: Duration) -> Duration {
     budget
         .saturating_sub(unwind_reserve(budget))
         .saturating_sub(latency)
-        .max(budget / 4)
+        .max(budget / 8)
 }
 
 /// One completed iteration, as reported to the caller (and as a GTP/UCI `info` line carries).
@@ -110,6 +110,10 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
+    /// When the clock was last read, and the longest gap between two readings: how long the
+    /// search lost the processor (timed searches only).
+    last_poll: Instant,
+    longest_gap: Duration,
     stop_flag: Option<Arc<std::sync::atomic::AtomicBool>>,
     stopped: bool,
     /// Per ply: candidate moves with their ordering scores.
@@ -154,6 +158,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
+            last_poll: Instant::now(),
+            longest_gap: Duration::ZERO,
             stop_flag: None,
             stopped: false,
             move_lists: Vec::new(),
@@ -200,6 +206,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let latency = StopLatency::process();
         let aimed = limits.time.map(|t| aim(t, latency.estimate()));
         self.deadline = aimed.map(|aimed| start + aimed);
+        self.last_poll = start;
+        self.longest_gap = Duration::ZERO;
         self.stop_flag = limits.stop.clone();
         self.stopped = false;
         self.table.new_search();
@@ -279,7 +287,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         result.nodes = self.nodes;
         result.time = start.elapsed();
         if let Some(deadline) = self.deadline {
-            latency.record(Instant::now().saturating_duration_since(deadline));
+            let late = Instant::now().saturating_duration_since(deadline);
+            latency.record(late.max(self.longest_gap));
         }
         result
     }
@@ -359,7 +368,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         if self.nodes >= self.node_limit {
             self.stopped = true;
         } else if self.nodes.is_multiple_of(POLL_INTERVAL) {
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let late = self.deadline.is_some_and(|deadline| {
+                let now = Instant::now();
+                self.longest_gap = self.longest_gap.max(now - self.last_poll);
+                self.last_poll = now;
+                now >= deadline
+            });
             let told = self
                 .stop_flag
                 .as_ref()

@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 
 use zerosum_core::Score;
 use zerosum_games::EvaluatedGame;
-use zerosum_search::{check_table_mb, Algorithm, SearchLimits, Searcher, TranspositionTable};
+use zerosum_search::{
+    check_table_mb, Algorithm, SearchLimits, Searcher, StopLatency, TranspositionTable,
+};
 
 use super::typed::{Strategy, StrategyFactory};
 use super::PlayerSpecError;
@@ -211,7 +213,11 @@ impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
         // traps. Only under a clock: depth- and node-limited play stays reproducible.
         if let Some(time) = limits.time {
             if result.solved && result.score == Score::DRAW {
-                let left = time.saturating_sub(started.elapsed()).mul_f64(TRAP_SHARE);
+                // What is left, less what the machine lately took away (see StopLatency).
+                let left = time
+                    .saturating_sub(started.elapsed())
+                    .saturating_sub(StopLatency::process().estimate())
+                    .mul_f64(TRAP_SHARE);
                 if let Some((trap, share)) = self.trappiest_draw(game, left, &request.stop) {
                     if trap != best {
                         last = Some(format!(

@@ -299,9 +299,9 @@ fn a_course_player_is_judged_by_the_course_clock_alone() {
     let spec: GameSpec = "mnk:3x3x3".parse().unwrap();
     let played = play_game(&spec, players, &options, 3, &mut |_| {});
     assert_eq!(played.termination, Termination::Normal, "{played:?}");
-    // Its moves took the in-JVM time, about 0.9 s each.
+    // Its moves took the in-JVM time, 0.9 s each at least.
     for ms in played.move_ms.iter().step_by(2) {
-        assert!((850..1000).contains(ms), "{:?}", played.move_ms);
+        assert!(*ms >= 850, "{:?}", played.move_ms);
     }
 }
 

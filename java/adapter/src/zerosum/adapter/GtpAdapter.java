@@ -54,6 +54,8 @@ public final class GtpAdapter {
     private int[] size;
     private int timeoutSecs = 10;
     private boolean initialised;
+    /** How long the last timed call took, as the course referee times it. */
+    private long lastCallNanos;
 
     private GtpAdapter(PrintStream protocol, String className) {
         this.protocol = protocol;
@@ -316,10 +318,9 @@ public final class GtpAdapter {
         if (!initialised) {
             initialise(first);
         }
-        long start = System.nanoTime();
         String move = timed(session.chooseMethod(),
                 session.selectCall(), timeoutSecs * 1000L);
-        long millis = (System.nanoTime() - start) / 1_000_000L;
+        long millis = lastCallNanos / 1_000_000L;
         try {
             session.play(move);
         } catch (IllegalArgumentException illegal) {
@@ -328,17 +329,23 @@ public final class GtpAdapter {
         return move + " " + millis;
     }
 
-    /** Runs {@code call} on a fresh daemon thread and waits for it at most {@code millis}. */
-    private static <T> T timed(String what, Callable<T> call, long millis) throws Refusal {
+    /**
+     * Runs {@code call} on a fresh daemon thread and waits for it at most {@code millis}; the
+     * time from handing the call over to its answer goes to {@link #lastCallNanos}.
+     */
+    private <T> T timed(String what, Callable<T> call, long millis) throws Refusal {
         ExecutorService executor = Executors.newSingleThreadExecutor(task -> {
             Thread thread = new Thread(task, "course-" + what);
             thread.setDaemon(true);
             return thread;
         });
+        long start = System.nanoTime();
         Future<T> future = executor.submit(call);
         executor.shutdown();
         try {
-            return future.get(millis, TimeUnit.MILLISECONDS);
+            T answer = future.get(millis, TimeUnit.MILLISECONDS);
+            lastCallNanos = System.nanoTime() - start;
+            return answer;
         } catch (TimeoutException late) {
             future.cancel(true);
             throw new Refusal(String.format("timeout: %s took more than %.1f s", what,
