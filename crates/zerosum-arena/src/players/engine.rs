@@ -1,5 +1,6 @@
 //! The built-in engine as a player: iterative deepening with any of the search settings,
-//! keeping its transposition table through a game.
+//! keeping its transposition table from game to game, and answering on time however busy the
+//! machine is.
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;

@@ -10,9 +10,10 @@ use serde_json::json;
 use zerosum_core::{Game, GameSpec};
 use zerosum_games::connect::{Bits, ConnectX, Packed, Solver as PonsSolver};
 use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
-use zerosum_search::{check_table_mb, Algorithm, SearchLimits, Searcher};
+use zerosum_search::{Algorithm, SearchLimits, Searcher};
 
 use super::parse_spec;
+use super::search::check_hash;
 
 /// The benchmark positions: spec, moves, depth. Changing this list, an evaluator or the
 /// search changes the signature; say so in the change.
@@ -101,7 +102,7 @@ pub struct SolverBench {
 
 /// `zerosum bench connect4 [FILE...] [--empty] [--json]`
 pub fn bench_solver(options: &SolverBench) -> Result<()> {
-    check_table_mb(options.hash_mb, 1).map_err(|error| anyhow::anyhow!("--hash: {error}"))?;
+    check_hash(options.hash_mb)?;
     if options.files.is_empty() && !options.empty {
         bail!("give test set files, --empty, or both");
     }

@@ -7,15 +7,16 @@ use anyhow::{bail, Context, Result};
 use zerosum_core::{Game, GameSpec, Score};
 use zerosum_games::connect::{Bits, ConnectX, Packed, Solver as PonsSolver};
 use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
-use zerosum_search::{check_table_mb, SearchLimits, Solver};
+use zerosum_search::{SearchLimits, Solver};
 
 use super::parse_spec;
+use super::search::check_hash;
 
 /// `zerosum solve SPEC [--moves LIST] [--weak] [--hash MB]`; with `moves` absent (`--stdin`),
 /// one position per line from standard input (the first word of a line is its move list; the
 /// rest, such as an expected score, is ignored), printing `position score` per line.
 pub fn solve(spec: &str, moves: Option<&str>, weak: bool, hash_mb: usize) -> Result<()> {
-    check_table_mb(hash_mb, 1).map_err(|error| anyhow::anyhow!("--hash: {error}"))?;
+    check_hash(hash_mb)?;
     let spec = parse_spec(spec)?;
     let mut engine = ExactEngine::new(&spec, weak, hash_mb)?;
     let mut out = std::io::stdout().lock();
