@@ -127,6 +127,7 @@ impl TournamentSettings {
                 "--concurrency must be between 1 and 1024, not {concurrency}"
             )));
         }
+        check_tables(&specs, concurrency)?;
         if self.max_moves == Some(0) {
             return Err(SettingsError("--maxmoves must be at least 1".into()));
         }
@@ -191,4 +192,22 @@ impl TournamentSettings {
             observer: None,
         })
     }
+}
+
+/// Checks that the engines' tables of `concurrency` games at once fit in memory: each game has
+/// at most two engines, counted at the largest table asked for.
+fn check_tables(specs: &[PlayerSpec], concurrency: usize) -> Result<(), SettingsError> {
+    let tables: Vec<usize> = specs
+        .iter()
+        .filter_map(|spec| match &spec.kind {
+            PlayerKind::Engine(settings) => Some(settings.hash_mb),
+            _ => None,
+        })
+        .collect();
+    let Some(&largest) = tables.iter().max() else {
+        return Ok(());
+    };
+    let per_game = tables.len().min(2);
+    zerosum_search::check_table_mb(largest, per_game * concurrency)
+        .map_err(|error| SettingsError(format!("{error} (--concurrency {concurrency})")))
 }

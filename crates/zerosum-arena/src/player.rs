@@ -100,6 +100,9 @@ pub struct MoveAnswer {
     pub text: String,
     /// A comment for the game log, e.g. `depth 9 score +34 nodes 120345 pv d4 e5`.
     pub comment: Option<String>,
+    /// How long the move took as a player that keeps its own clock measured it
+    /// ([`Player::keeps_own_time`]); `None` for the others, which the referee times.
+    pub elapsed: Option<Duration>,
 }
 
 impl MoveAnswer {
@@ -108,6 +111,7 @@ impl MoveAnswer {
         MoveAnswer {
             text: text.into(),
             comment: None,
+            elapsed: None,
         }
     }
 }
@@ -151,6 +155,14 @@ pub trait Player: Send {
 
     /// True for a person at a keyboard: the referee never times such a player.
     fn is_human(&self) -> bool {
+        false
+    }
+
+    /// True for a player timed by a rule of its own, as the course referee times a course
+    /// player: it reports a late move as [`PlayerError::OutOfTime`] and the time of every move
+    /// in [`MoveAnswer::elapsed`], and the referee's clock only guards against a player that
+    /// is gone silent (the watchdog on top of the limit).
+    fn keeps_own_time(&self) -> bool {
         false
     }
 }

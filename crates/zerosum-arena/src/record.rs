@@ -91,7 +91,9 @@ pub struct GameRecord {
     pub second_name: String,
     /// The moves played, in the game's notation.
     pub moves: Vec<String>,
-    /// Milliseconds each move took, as the referee measured it (same length as `moves`).
+    /// Milliseconds each turn took, as the referee measured it (a course player: as its
+    /// adapter measured the call): one per move, and one more for the turn that lost the game
+    /// by a forfeit (late, illegal, failing) or a resignation.
     pub move_ms: Vec<u64>,
     /// The result: `"first"`, `"second"` (the winner) or `"draw"` in the file.
     #[serde(with = "outcome_word")]

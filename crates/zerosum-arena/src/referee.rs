@@ -45,7 +45,8 @@ pub enum RefereeEvent<'a> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedGame {
     pub moves: Vec<String>,
-    /// Milliseconds each move took.
+    /// Milliseconds each turn took: one per move, and one more for a turn that lost the game
+    /// (late, illegal, failing, resigned).
     pub move_ms: Vec<u64>,
     pub outcome: Outcome,
     pub termination: Termination,
@@ -154,7 +155,7 @@ fn referee(
             Ok(Reply::Ready(Ok(()))) => continue,
             Ok(Reply::Ready(Err(error))) => (Termination::Crash, format!("failed: {error}")),
             Ok(Reply::Panicked(message)) => (Termination::Crash, format!("panicked: {message}")),
-            Ok(Reply::Move(_)) => (Termination::Crash, "answered out of turn".into()),
+            Ok(Reply::Move(..)) => (Termination::Crash, "answered out of turn".into()),
             Err(Silence::TimedOut) => (
                 Termination::Stalled,
                 format!(
@@ -222,87 +223,47 @@ fn referee(
         if !seat.choose(request) {
             return Ending::forfeit(side, seat.name(), Termination::Crash, "is gone".into());
         }
+        let own_time = seat.keeps_own_time();
         let allowed = limit.map(|limit| limit + time.margin);
         let wait = match allowed {
+            // A player on its own clock: the referee's is only a watchdog.
+            Some(allowed) if own_time => Some(allowed + time.watchdog),
             Some(allowed) => Some(allowed),
             None if seat.is_human() => None,
             None => Some(time.watchdog),
         };
         let mut reply = seat.wait(wait);
-        if matches!(reply, Err(Silence::TimedOut)) && allowed.is_some() {
+        if matches!(reply, Err(Silence::TimedOut)) && allowed.is_some() && !own_time {
             // Late. Ask for an answer at once and see whether one comes at all.
             stop.store(true, Ordering::Relaxed);
             let grace = limit.unwrap_or_default().max(Duration::from_secs(1));
             reply = seat.wait(Some(grace.min(time.watchdog)));
         }
-        let elapsed = started.elapsed();
-        let answer = match reply {
-            Ok(Reply::Move(Ok(answer))) => answer,
-            Ok(Reply::Move(Err(PlayerError::Resigned))) => {
-                return Ending {
-                    outcome: Outcome::Win(!side),
-                    termination: Termination::Resignation,
-                    reason: format!("{side} player ({}) resigns", seat.name()),
+        let elapsed = match &reply {
+            Ok(Reply::Move(
+                Ok(MoveAnswer {
+                    elapsed: Some(own), ..
+                }),
+                _,
+            )) if own_time => *own,
+            Ok(Reply::Move(_, answered)) => answered.saturating_duration_since(started),
+            _ => started.elapsed(),
+        };
+        // Every turn's time goes into the record, a forfeited one included.
+        move_ms.push(elapsed.as_millis() as u64);
+        let answer = match judge(reply, elapsed, limit, allowed.filter(|_| !own_time)) {
+            Ok(answer) => answer,
+            Err((termination, what)) => {
+                return match termination {
+                    Termination::Resignation => Ending {
+                        outcome: Outcome::Win(!side),
+                        termination,
+                        reason: format!("{side} player ({}) resigns", seat.name()),
+                    },
+                    _ => Ending::forfeit(side, seat.name(), termination, what),
                 }
             }
-            Ok(Reply::Move(Err(PlayerError::Garbage(what)))) => {
-                return Ending::forfeit(
-                    side,
-                    seat.name(),
-                    Termination::IllegalMove,
-                    format!("answered garbage: {what}"),
-                )
-            }
-            Ok(Reply::Move(Err(PlayerError::OutOfTime(what)))) => {
-                return Ending::forfeit(
-                    side,
-                    seat.name(),
-                    Termination::Timeout,
-                    format!("timed out: {what}"),
-                )
-            }
-            Ok(Reply::Move(Err(error))) => {
-                return Ending::forfeit(
-                    side,
-                    seat.name(),
-                    Termination::Crash,
-                    format!("failed: {error}"),
-                )
-            }
-            Ok(Reply::Panicked(message)) => {
-                return Ending::forfeit(
-                    side,
-                    seat.name(),
-                    Termination::Crash,
-                    format!("panicked: {message}"),
-                )
-            }
-            Ok(Reply::Ready(_)) | Err(Silence::Gone) => {
-                return Ending::forfeit(side, seat.name(), Termination::Crash, "is gone".into())
-            }
-            Err(Silence::TimedOut) => {
-                return Ending::forfeit(
-                    side,
-                    seat.name(),
-                    Termination::Stalled,
-                    format!("did not answer ({} without a word)", seconds(elapsed)),
-                )
-            }
         };
-        if let (Some(limit), Some(allowed)) = (limit, allowed) {
-            if elapsed > allowed {
-                return Ending::forfeit(
-                    side,
-                    seat.name(),
-                    Termination::Timeout,
-                    format!(
-                        "timed out: answered after {}, limit {}",
-                        seconds(elapsed),
-                        seconds(limit)
-                    ),
-                );
-            }
-        }
         let canonical = match game.play(&answer.text) {
             Ok(canonical) => canonical,
             Err(error) => {
@@ -318,7 +279,6 @@ fn referee(
             *clock = clock.saturating_sub(elapsed) + time.increment;
         }
         Arc::make_mut(moves).push(canonical);
-        move_ms.push(elapsed.as_millis() as u64);
         observer(RefereeEvent::Moved {
             game: &*game,
             side,
@@ -326,4 +286,58 @@ fn referee(
             elapsed,
         });
     }
+}
+
+/// The answer of one turn, or how it loses (the termination and what the player did; a
+/// resignation is not a fault). `allowed` is the limit with the margin, `None` when the
+/// referee does not judge the time (untimed, or a player on its own clock).
+fn judge(
+    reply: Result<Reply, Silence>,
+    elapsed: Duration,
+    limit: Option<Duration>,
+    allowed: Option<Duration>,
+) -> Result<MoveAnswer, (Termination, String)> {
+    let answer = match reply {
+        Ok(Reply::Move(Ok(answer), _)) => answer,
+        Ok(Reply::Move(Err(PlayerError::Resigned), _)) => {
+            return Err((Termination::Resignation, String::new()))
+        }
+        Ok(Reply::Move(Err(PlayerError::Garbage(what)), _)) => {
+            return Err((
+                Termination::IllegalMove,
+                format!("answered garbage: {what}"),
+            ))
+        }
+        Ok(Reply::Move(Err(PlayerError::OutOfTime(what)), _)) => {
+            return Err((Termination::Timeout, format!("timed out: {what}")))
+        }
+        Ok(Reply::Move(Err(error), _)) => {
+            return Err((Termination::Crash, format!("failed: {error}")))
+        }
+        Ok(Reply::Panicked(message)) => {
+            return Err((Termination::Crash, format!("panicked: {message}")))
+        }
+        Ok(Reply::Ready(_)) | Err(Silence::Gone) => {
+            return Err((Termination::Crash, "is gone".into()))
+        }
+        Err(Silence::TimedOut) => {
+            return Err((
+                Termination::Stalled,
+                format!("did not answer ({} without a word)", seconds(elapsed)),
+            ))
+        }
+    };
+    if let (Some(limit), Some(allowed)) = (limit, allowed) {
+        if elapsed > allowed {
+            return Err((
+                Termination::Timeout,
+                format!(
+                    "timed out: answered after {}, limit {}",
+                    seconds(elapsed),
+                    seconds(limit)
+                ),
+            ));
+        }
+    }
+    Ok(answer)
 }

@@ -23,7 +23,9 @@ enum Command {
 /// What comes back from the player's thread.
 pub(crate) enum Reply {
     Ready(Result<(), PlayerError>),
-    Move(Result<MoveAnswer, PlayerError>),
+    /// The player's move, and when it came (stamped on the player's thread, so a referee
+    /// that waits for a processor does not count its own delay against the player).
+    Move(Result<MoveAnswer, PlayerError>, Instant),
     /// The player panicked (the message); its thread has ended.
     Panicked(String),
 }
@@ -40,6 +42,7 @@ pub(crate) enum Silence {
 pub(crate) struct Seat {
     name: String,
     human: bool,
+    own_time: bool,
     commands: Sender<Command>,
     replies: Receiver<Reply>,
     /// A command was sent and its reply has not come yet.
@@ -65,6 +68,7 @@ impl Seat {
     pub(crate) fn spawn(mut player: Box<dyn Player>) -> Result<Seat, String> {
         let name = player.name();
         let human = player.is_human();
+        let own_time = player.keeps_own_time();
         let (commands, inbox) = channel::<Command>();
         let (outbox, replies) = channel::<Reply>();
         thread::Builder::new()
@@ -73,7 +77,10 @@ impl Seat {
                 for command in inbox {
                     let reply = catch_unwind(AssertUnwindSafe(|| match &command {
                         Command::NewGame(setup) => Reply::Ready(player.new_game(setup)),
-                        Command::Choose(request) => Reply::Move(player.choose(request)),
+                        Command::Choose(request) => {
+                            let answer = player.choose(request);
+                            Reply::Move(answer, Instant::now())
+                        }
                     }));
                     // Let go of the request first: the referee extends its move list in place.
                     drop(command);
@@ -92,6 +99,7 @@ impl Seat {
         Ok(Seat {
             name,
             human,
+            own_time,
             commands,
             replies,
             busy: Cell::new(false),
@@ -104,6 +112,11 @@ impl Seat {
 
     pub(crate) fn is_human(&self) -> bool {
         self.human
+    }
+
+    /// See [`Player::keeps_own_time`].
+    pub(crate) fn keeps_own_time(&self) -> bool {
+        self.own_time
     }
 
     /// Sends the game setup; the answer comes through [`Seat::wait`].

@@ -11,11 +11,15 @@
 //! and which algorithm) imports nothing.
 
 mod limits;
+pub mod memory;
+mod pace;
 mod search;
 mod solver;
 pub mod table;
 
 pub use limits::{Algorithm, SearchLimits};
+pub use memory::{check_table_mb, PhysicalMemory, TableSizeError, MAX_TABLE_MB};
+pub use pace::StopLatency;
 pub use search::{SearchInfo, SearchResult, Searcher};
 pub use solver::{Solution, SolveError, Solver};
 pub use table::{TableTooBig, TranspositionTable};

@@ -67,8 +67,10 @@ pub struct SearchLimits {
     /// Stop after about this many nodes (checked at every node).
     pub nodes: Option<u64>,
     /// Wall-clock budget for this move. The search stops a little inside it (5%, at least
-    /// 2 ms, at most 20 ms, kept for unwinding), polls the clock every 32 nodes, and starts
-    /// no iteration once half the budget is spent, since it would not finish.
+    /// 2 ms, at most 20 ms, kept for unwinding, and the longest that searches of this process
+    /// have lately lost the processor: [`crate::StopLatency`]), polls the clock every 32 nodes, and
+    /// starts no iteration once half its time is spent, since it would not finish. However
+    /// little time it has, it returns a legal move.
     pub time: Option<Duration>,
     /// Raised by another thread to stop the search at once.
     pub stop: Option<Arc<AtomicBool>>,

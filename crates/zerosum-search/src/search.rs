@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use zerosum_core::{Evaluator, Game, Outcome, Score, Status};
 
+use crate::pace::StopLatency;
 use crate::table::{Bound, TranspositionTable};
 use crate::{Algorithm, SearchLimits};
 
@@ -30,6 +31,16 @@ fn unwind_reserve(budget: Duration) -> Duration {
         .max(Duration::from_millis(2))
         .min(Duration::from_millis(20))
         .min(budget / 2)
+}
+
+/// When a search with `budget` aims to stop, from its start: the budget less the unwind
+/// reserve and less `latency`, the longest that searches have lately lost the processor on
+/// this machine ([`StopLatency`]); never less than an eighth of the budget.
+fn aim(budget: Duration, latency: Duration) -> Duration {
+    budget
+        .saturating_sub(unwind_reserve(budget))
+        .saturating_sub(latency)
+        .max(budget / 8)
 }
 
 /// One completed iteration, as reported to the caller (and as a GTP/UCI `info` line carries).
@@ -99,6 +110,10 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
+    /// When the clock was last read, and the longest gap between two readings: how long the
+    /// search lost the processor (timed searches only).
+    last_poll: Instant,
+    longest_gap: Duration,
     stop_flag: Option<Arc<std::sync::atomic::AtomicBool>>,
     stopped: bool,
     /// Per ply: candidate moves with their ordering scores.
@@ -143,6 +158,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
+            last_poll: Instant::now(),
+            longest_gap: Duration::ZERO,
             stop_flag: None,
             stopped: false,
             move_lists: Vec::new(),
@@ -186,9 +203,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let mut game = position.clone();
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits
-            .time
-            .map(|t| start + t.saturating_sub(unwind_reserve(t)));
+        let latency = StopLatency::process();
+        let aimed = limits.time.map(|t| aim(t, latency.estimate()));
+        self.deadline = aimed.map(|aimed| start + aimed);
+        self.last_poll = start;
+        self.longest_gap = Duration::ZERO;
         self.stop_flag = limits.stop.clone();
         self.stopped = false;
         self.table.new_search();
@@ -214,8 +233,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         result.best_move = self.move_lists[0].first().map(|&(_, m)| m);
 
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        // Stop deepening once half the budget is gone: the next iteration would not finish.
-        let soft_limit = limits.time.map(|t| t.mul_f64(0.5));
+        // Stop deepening once half the time is gone: the next iteration would not finish.
+        let soft_limit = aimed.map(|t| t.mul_f64(0.5));
         for depth in 1..=max_depth {
             let previous = result.score;
             self.root_best = None;
@@ -267,6 +286,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         result.nodes = self.nodes;
         result.time = start.elapsed();
+        if let Some(deadline) = self.deadline {
+            let late = Instant::now().saturating_duration_since(deadline);
+            latency.record(late.max(self.longest_gap));
+        }
         result
     }
 
@@ -345,7 +368,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         if self.nodes >= self.node_limit {
             self.stopped = true;
         } else if self.nodes.is_multiple_of(POLL_INTERVAL) {
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let late = self.deadline.is_some_and(|deadline| {
+                let now = Instant::now();
+                self.longest_gap = self.longest_gap.max(now - self.last_poll);
+                self.last_poll = now;
+                now >= deadline
+            });
             let told = self
                 .stop_flag
                 .as_ref()

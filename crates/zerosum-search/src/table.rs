@@ -46,6 +46,8 @@ pub struct Entry {
 }
 
 const ENTRIES_PER_CLUSTER: usize = 4;
+/// Clusters in a 4 KB memory page.
+const CLUSTERS_PER_PAGE: usize = 4096 / std::mem::size_of::<Cluster>();
 
 #[repr(align(32))]
 struct Cluster([AtomicU64; ENTRIES_PER_CLUSTER]);
@@ -66,7 +68,7 @@ impl std::fmt::Display for TableTooBig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "cannot allocate a {} MB transposition table",
+            "cannot allocate a {} MB transposition table: not that much memory is available",
             self.megabytes
         )
     }
@@ -82,10 +84,15 @@ impl TranspositionTable {
     }
 
     /// A table of about `megabytes` MB (at least one cluster), or an error if the memory
-    /// cannot be had. The memory comes zeroed from the allocator, so pages are only touched
-    /// as the search uses them.
+    /// cannot be had (more than the machine has available now). Every page is touched here,
+    /// so the cost of mapping the memory (about 1.7 s per GB) is paid by whoever creates the
+    /// table (before a game), never by the first search (inside a move's time).
     pub fn try_new(megabytes: usize) -> Result<Self, TableTooBig> {
-        let count = (megabytes.saturating_mul(1 << 20) / std::mem::size_of::<Cluster>()).max(1);
+        let count = Self::clusters_for(megabytes);
+        let available = crate::memory::PhysicalMemory::read().map(|m| m.available_mb);
+        if available.is_some_and(|mb| megabytes as u64 > mb) {
+            return Err(TableTooBig { megabytes });
+        }
         let layout =
             std::alloc::Layout::array::<Cluster>(count).map_err(|_| TableTooBig { megabytes })?;
         // SAFETY: the layout has a non-zero size (count >= 1). An all-zero `Cluster` is valid:
@@ -99,10 +106,22 @@ impl TranspositionTable {
             }
             Box::from_raw(std::ptr::slice_from_raw_parts_mut(pointer, count))
         };
+        for cluster in clusters.iter().step_by(CLUSTERS_PER_PAGE) {
+            cluster.0[0].store(0, Ordering::Relaxed);
+        }
         Ok(TranspositionTable {
             clusters,
             generation: AtomicU8::new(0),
         })
+    }
+
+    fn clusters_for(megabytes: usize) -> usize {
+        (megabytes.saturating_mul(1 << 20) / std::mem::size_of::<Cluster>()).max(1)
+    }
+
+    /// Size in bytes of a table of `megabytes` MB.
+    pub fn bytes_for(megabytes: usize) -> usize {
+        Self::clusters_for(megabytes) * std::mem::size_of::<Cluster>()
     }
 
     /// Size in bytes.

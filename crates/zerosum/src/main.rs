@@ -120,6 +120,9 @@ enum BenchSuite {
     /// check that its record ends with exactly the scheduled games and the standings of an
     /// uninterrupted run.
     Soak(commands::soak::SoakArgs),
+    /// Engine against the quasi-random player on every game family at a fixed time a move,
+    /// several games at once: the engine's forfeits and how late its answers came.
+    Time(commands::bench_time::TimeBenchArgs),
     /// Solve test sets of `moves score` lines, the table cleared before each position, and
     /// the empty board with --empty; prints mean wall-clock and processor time per position.
     Connect4 {
@@ -237,6 +240,9 @@ fn main() -> ExitCode {
         Command::Bench {
             suite: Some(BenchSuite::Soak(args)),
         } => commands::soak::soak(&args),
+        Command::Bench {
+            suite: Some(BenchSuite::Time(args)),
+        } => commands::bench_time::bench_time(&args),
         Command::Bench {
             suite:
                 Some(BenchSuite::Connect4 {

@@ -1,21 +1,24 @@
 //! The built-in engine as a player: iterative deepening with any of the search settings,
-//! keeping its transposition table through a game.
+//! keeping its transposition table from game to game, and answering on time however busy the
+//! machine is.
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use zerosum_core::Score;
+use zerosum_core::{Evaluator, Score};
 use zerosum_games::EvaluatedGame;
-use zerosum_search::{Algorithm, SearchLimits, Searcher};
+use zerosum_search::{
+    check_table_mb, Algorithm, SearchLimits, Searcher, StopLatency, TranspositionTable,
+};
 
 use super::typed::{Strategy, StrategyFactory};
 use super::PlayerSpecError;
 use crate::player::{MoveRequest, PlayerError};
-
-/// Largest table an engine player may ask for, in MB.
-pub const MAX_HASH_MB: usize = 16_384;
 
 /// How the engine searches. Unset limits are taken from the referee's clock; an engine with
 /// no time setting and no clock thinks one second a move.
@@ -74,9 +77,7 @@ impl EngineSettings {
             }
             "hash" => {
                 let mb: usize = value.parse().map_err(|_| bad("a size in MB"))?;
-                if !(1..=MAX_HASH_MB).contains(&mb) {
-                    return Err(bad(&format!("between 1 and {MAX_HASH_MB} MB")));
-                }
+                check_table_mb(mb, 1).map_err(|error| bad(&error.to_string()))?;
                 self.hash_mb = mb;
             }
             "algo" => self.algorithm = value.parse().map_err(|e: String| PlayerSpecError(e))?,
@@ -131,131 +132,294 @@ impl fmt::Display for EngineSettings {
     }
 }
 
-/// Builds the engine strategy for a game.
-pub(crate) struct EngineFactory {
+/// Builds the engine strategy for a game, on the table of the last game when there was one
+/// (cleared), else on a new one. Either way the table's memory is had (and touched) here, before
+/// the game, never inside a move's time.
+pub(crate) struct EngineFactory<'a> {
     pub settings: EngineSettings,
+    /// The engine's table, kept from game to game.
+    pub table: &'a mut Option<Arc<TranspositionTable>>,
 }
 
-impl StrategyFactory for EngineFactory {
+impl StrategyFactory for EngineFactory<'_> {
     fn strategy<G: EvaluatedGame>(
         self,
         game: &G,
     ) -> Result<impl Strategy<G> + 'static, PlayerError> {
-        let searcher = Searcher::try_new(
-            game.evaluator(),
-            self.settings.algorithm,
-            self.settings.hash_mb,
-        )
-        .map_err(|error| PlayerError::Failed(error.to_string()))?;
+        let table = match self
+            .table
+            .take()
+            .or_else(|| spare_table(self.settings.hash_mb))
+        {
+            Some(table) => {
+                table.clear();
+                table
+            }
+            None => Arc::new(
+                TranspositionTable::try_new(self.settings.hash_mb)
+                    .map_err(|error| PlayerError::Failed(error.to_string()))?,
+            ),
+        };
+        *self.table = Some(Arc::clone(&table));
+        let searcher =
+            Searcher::with_table(game.evaluator(), self.settings.algorithm, table.clone());
         Ok(EngineStrategy {
-            searcher,
+            searcher: Some(searcher),
+            finishing: None,
+            table,
             settings: self.settings,
         })
     }
 }
 
+/// Tables of engine players that are gone, for the next engine player to use: a tournament
+/// builds players for every game, and mapping a fresh table costs far more than clearing one.
+/// It holds at most as many tables as engine players ever existed at once.
+static SPARE_TABLES: Mutex<Vec<Arc<TranspositionTable>>> = Mutex::new(Vec::new());
+
+/// A spare table of `megabytes` MB, if there is one.
+fn spare_table(megabytes: usize) -> Option<Arc<TranspositionTable>> {
+    let bytes = TranspositionTable::bytes_for(megabytes);
+    let mut spare = SPARE_TABLES.lock().unwrap_or_else(|e| e.into_inner());
+    let index = spare.iter().position(|table| table.bytes() == bytes)?;
+    Some(spare.swap_remove(index))
+}
+
+/// Gives the table of an engine player that is gone to the next one (unless another owner
+/// still holds it).
+pub(crate) fn return_table(table: Arc<TranspositionTable>) {
+    if Arc::strong_count(&table) == 1 {
+        SPARE_TABLES
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(table);
+    }
+}
+
+type EngineSearcher<G> = Searcher<G, <G as EvaluatedGame>::Evaluator>;
+
+/// The engine. Under a clock, each move is searched on a thread of its own while the player's
+/// thread sleeps until the answer or the end of the thinking time, whichever comes first: on a
+/// loaded machine the busy search thread may wait long for a processor, but the sleeping one
+/// is woken first, and answers with the best move found so far. The search thread then stops
+/// at its next look at the clock and hands the searcher back.
 struct EngineStrategy<G: EvaluatedGame> {
-    searcher: Searcher<G, G::Evaluator>,
+    /// The searcher, when no search thread has it.
+    searcher: Option<EngineSearcher<G>>,
+    /// A search thread still finishing a move answered without it.
+    finishing: Option<JoinHandle<EngineSearcher<G>>>,
+    /// The table every searcher of this engine uses.
+    table: Arc<TranspositionTable>,
     settings: EngineSettings,
 }
+
+/// The best move found so far by a search thread, with its search line.
+type BestSoFar<M> = Arc<Mutex<Option<(M, Option<String>)>>>;
+
+/// How often the sleeping player's thread looks at the referee's stop flag.
+const STOP_CHECK: Duration = Duration::from_millis(5);
 
 impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
     fn decide(&mut self, game: &mut G, request: &MoveRequest) -> (G::Move, Option<String>) {
         let started = Instant::now();
-        let limits = self.settings.limits(request);
-        let mut last = None;
-        let result = self.searcher.search(game, &limits, |info| {
-            let line = info.line(|m| game.format_move(m));
-            if let Some(progress) = &request.progress {
-                progress.report(&line);
+        let mut searcher = self.take_searcher(game);
+        let mut limits = self.settings.limits(request);
+        let Some(time) = limits.time else {
+            let answer = think(&mut searcher, game, request, &limits, started, None);
+            self.searcher = Some(searcher);
+            return answer;
+        };
+        // Timed: search on a thread of its own, stopped by this one's flag.
+        let stop = Arc::new(AtomicBool::new(false));
+        limits.stop = Some(stop.clone());
+        let best: BestSoFar<G::Move> = Arc::default();
+        let (answers, answer) = channel();
+        let mut position = game.clone();
+        let worker = {
+            let (request, best) = (request.clone(), best.clone());
+            std::thread::Builder::new()
+                .name("engine search".into())
+                .spawn(move || {
+                    let answer = think(
+                        &mut searcher,
+                        &mut position,
+                        &request,
+                        &limits,
+                        started,
+                        Some(&best),
+                    );
+                    let _ = answers.send(answer);
+                    searcher
+                })
+        };
+        let Ok(worker) = worker else {
+            // No thread to be had: the first candidate, at once.
+            return (first_candidate(game), None);
+        };
+        let hard_stop = started + time;
+        loop {
+            let now = Instant::now();
+            if now >= hard_stop || request.stopped() {
+                break;
             }
-            last = Some(line);
-        });
-        let mut best = result
-            .best_move
-            .expect("the search always has a move in an ongoing game");
-        // A proven draw found early leaves time to pick the drawing move that sets the most
-        // traps. Only under a clock: depth- and node-limited play stays reproducible.
-        if let Some(time) = limits.time {
-            if result.solved && result.score == Score::DRAW {
-                let left = time.saturating_sub(started.elapsed()).mul_f64(TRAP_SHARE);
-                if let Some((trap, share)) = self.trappiest_draw(game, left, &request.stop) {
-                    if trap != best {
-                        last = Some(format!(
-                            "{} (draw; {} sets traps in {:.0}% of the replies)",
-                            last.unwrap_or_default(),
-                            game.format_move(trap),
-                            share * 100.0
-                        ));
-                    }
-                    best = trap;
+            match answer.recv_timeout((hard_stop - now).min(STOP_CHECK)) {
+                Ok(answer) => {
+                    self.searcher = worker.join().ok();
+                    return answer;
                 }
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => break,
             }
         }
-        (best, last)
+        // The search thread is late: its best move so far, and let it finish on its own.
+        stop.store(true, Ordering::Relaxed);
+        let answer = answer.try_recv().ok().or_else(|| {
+            let best = best.lock().unwrap_or_else(|e| e.into_inner()).take();
+            best.map(|(mv, line)| (mv, line.map(|l| format!("{l} (answered at the hard stop)"))))
+        });
+        self.finishing = Some(worker);
+        answer.unwrap_or_else(|| (first_candidate(game), None))
     }
+}
+
+impl<G: EvaluatedGame> EngineStrategy<G> {
+    /// The searcher back from the last move's thread if it has finished (it was told to
+    /// stop), else a new one on the same table: waiting for a thread that has no processor
+    /// would spend this move's time. An unfinished thread ends on its own at its next look
+    /// at the clock.
+    fn take_searcher(&mut self, game: &G) -> EngineSearcher<G> {
+        if let Some(worker) = self.finishing.take() {
+            if worker.is_finished() {
+                self.searcher = worker.join().ok();
+            }
+        }
+        self.searcher.take().unwrap_or_else(|| {
+            Searcher::with_table(
+                game.evaluator(),
+                self.settings.algorithm,
+                self.table.clone(),
+            )
+        })
+    }
+}
+
+/// A legal move at once: the evaluator's first candidate.
+fn first_candidate<G: EvaluatedGame>(game: &G) -> G::Move {
+    let mut moves = Vec::new();
+    game.evaluator().candidate_moves(game, &mut moves);
+    if moves.is_empty() {
+        game.legal_moves(&mut moves);
+    }
+    moves[0]
+}
+
+/// Searches `game` within `limits` and picks the move, publishing the best move of every
+/// completed iteration to `best` (for an answer at the hard stop).
+fn think<G: EvaluatedGame>(
+    searcher: &mut EngineSearcher<G>,
+    game: &mut G,
+    request: &MoveRequest,
+    limits: &SearchLimits,
+    started: Instant,
+    best: Option<&BestSoFar<G::Move>>,
+) -> (G::Move, Option<String>) {
+    let mut last = None;
+    let result = searcher.search(game, limits, |info| {
+        let line = info.line(|m| game.format_move(m));
+        if let Some(progress) = &request.progress {
+            progress.report(&line);
+        }
+        if let (Some(best), Some(&mv)) = (best, info.pv.first()) {
+            *best.lock().unwrap_or_else(|e| e.into_inner()) = Some((mv, Some(line.clone())));
+        }
+        last = Some(line);
+    });
+    let mut chosen = result
+        .best_move
+        .expect("the search always has a move in an ongoing game");
+    // A proven draw found early leaves time to pick the drawing move that sets the most
+    // traps. Only under a clock: depth- and node-limited play stays reproducible.
+    if let (Some(time), Some(stop)) = (limits.time, &limits.stop) {
+        if result.solved && result.score == Score::DRAW {
+            // What is left, less what the machine lately took away (see StopLatency).
+            let left = time
+                .saturating_sub(started.elapsed())
+                .saturating_sub(StopLatency::process().estimate())
+                .mul_f64(TRAP_SHARE);
+            if let Some((trap, share)) = trappiest_draw(searcher, game, left, stop) {
+                if trap != chosen {
+                    last = Some(format!(
+                        "{} (draw; {} sets traps in {:.0}% of the replies)",
+                        last.unwrap_or_default(),
+                        game.format_move(trap),
+                        share * 100.0
+                    ));
+                }
+                chosen = trap;
+            }
+        }
+    }
+    (chosen, last)
 }
 
 /// Share of the time left after a proven draw that the trap search may use.
 const TRAP_SHARE: f64 = 0.8;
 
-impl<G: EvaluatedGame> EngineStrategy<G> {
-    /// Among the moves proven to keep a draw, the one after which the largest share of the
-    /// opponent's careful replies (those that do not lose at once, which any opponent sees)
-    /// lose by force all the same, with that share. Each position is searched
-    /// with an equal slice of `time`; `None` when no move could be proven to hold the draw in
-    /// time, or no move sets a trap.
-    fn trappiest_draw(
-        &mut self,
-        game: &mut G,
-        time: Duration,
-        stop: &Arc<AtomicBool>,
-    ) -> Option<(G::Move, f64)> {
-        let mut moves = Vec::new();
-        game.legal_moves(&mut moves);
-        let slice = time / (moves.len() * moves.len()).max(1) as u32;
-        if slice < Duration::from_micros(200) {
-            return None;
-        }
-        let limits = SearchLimits {
-            time: Some(slice),
-            stop: Some(stop.clone()),
-            ..SearchLimits::default()
-        };
-        let mut best: Option<(G::Move, f64)> = None;
-        let mut replies = Vec::new();
-        for mv in moves {
-            game.play(mv);
-            let holds = !game.status().is_over() && {
-                let reply = self.searcher.search(game, &limits, |_| {});
-                reply.solved && reply.score <= Score::DRAW
-            };
-            // Replies that do not lose at once (what a careful opponent chooses from), and
-            // those of them that lose by force all the same.
-            let (mut careful, mut traps) = (0, 0);
-            if holds {
-                game.legal_moves(&mut replies);
-                for &reply in &replies {
-                    game.play(reply);
-                    if !game.status().is_over() {
-                        let ours = self.searcher.search(game, &limits, |_| {});
-                        let distance = ours.score.distance().filter(|_| ours.score > Score::DRAW);
-                        if distance != Some(1) || !ours.solved {
-                            careful += 1;
-                            traps += usize::from(ours.solved && distance.is_some());
-                        }
-                    }
-                    game.undo();
-                }
-            }
-            game.undo();
-            if holds && traps > 0 {
-                let share = traps as f64 / careful as f64;
-                if best.is_none_or(|(_, most)| share > most) {
-                    best = Some((mv, share));
-                }
-            }
-        }
-        best
+/// Among the moves proven to keep a draw, the one after which the largest share of the
+/// opponent's careful replies (those that do not lose at once, which any opponent sees)
+/// lose by force all the same, with that share. Each position is searched
+/// with an equal slice of `time`; `None` when no move could be proven to hold the draw in
+/// time, or no move sets a trap.
+fn trappiest_draw<G: EvaluatedGame>(
+    searcher: &mut EngineSearcher<G>,
+    game: &mut G,
+    time: Duration,
+    stop: &Arc<AtomicBool>,
+) -> Option<(G::Move, f64)> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let slice = time / (moves.len() * moves.len()).max(1) as u32;
+    if slice < Duration::from_micros(200) {
+        return None;
     }
+    let limits = SearchLimits {
+        time: Some(slice),
+        stop: Some(stop.clone()),
+        ..SearchLimits::default()
+    };
+    let mut best: Option<(G::Move, f64)> = None;
+    let mut replies = Vec::new();
+    for mv in moves {
+        game.play(mv);
+        let holds = !game.status().is_over() && {
+            let reply = searcher.search(game, &limits, |_| {});
+            reply.solved && reply.score <= Score::DRAW
+        };
+        // Replies that do not lose at once (what a careful opponent chooses from), and
+        // those of them that lose by force all the same.
+        let (mut careful, mut traps) = (0, 0);
+        if holds {
+            game.legal_moves(&mut replies);
+            for &reply in &replies {
+                game.play(reply);
+                if !game.status().is_over() {
+                    let ours = searcher.search(game, &limits, |_| {});
+                    let distance = ours.score.distance().filter(|_| ours.score > Score::DRAW);
+                    if distance != Some(1) || !ours.solved {
+                        careful += 1;
+                        traps += usize::from(ours.solved && distance.is_some());
+                    }
+                }
+                game.undo();
+            }
+        }
+        game.undo();
+        if holds && traps > 0 {
+            let share = traps as f64 / careful as f64;
+            if best.is_none_or(|(_, most)| share > most) {
+                best = Some((mv, share));
+            }
+        }
+    }
+    best
 }

@@ -304,16 +304,38 @@ impl Player for JavaCoursePlayer {
         Ok(())
     }
 
+    /// The adapter times each call as the course referee does; the referee goes by that.
+    fn keeps_own_time(&self) -> bool {
+        true
+    }
+
     fn choose(&mut self, request: &MoveRequest) -> Result<MoveAnswer, PlayerError> {
         let driver = self
             .driver
             .as_mut()
             .ok_or_else(|| PlayerError::Failed("asked for a move before the game".into()))?;
         match driver.ask_move(request)? {
-            Ok(answer) => Ok(MoveAnswer::new(answer.trim())),
+            Ok(answer) => course_answer(&answer),
             Err(refusal) if refusal.starts_with("timeout") => Err(PlayerError::OutOfTime(refusal)),
             Err(refusal) => Err(PlayerError::Failed(refusal)),
         }
+    }
+}
+
+/// The adapter's answer to `genmove`: the move and the call's time in milliseconds
+/// (`a1 215`).
+fn course_answer(answer: &str) -> Result<MoveAnswer, PlayerError> {
+    let mut words = answer.split_whitespace();
+    let text = words.next().unwrap_or_default();
+    let millis = words.next().and_then(|ms| ms.parse::<u64>().ok());
+    match (millis, words.next()) {
+        (Some(millis), None) => Ok(MoveAnswer {
+            elapsed: Some(Duration::from_millis(millis)),
+            ..MoveAnswer::new(text)
+        }),
+        _ => Err(PlayerError::Failed(format!(
+            "the adapter answered `{answer}`, not a move and its time"
+        ))),
     }
 }
 
@@ -321,7 +343,16 @@ impl Player for JavaCoursePlayer {
 mod tests {
     use crate::players::{PlayerKind, PlayerSpec};
 
-    use super::JavaPlayer;
+    use super::{course_answer, JavaPlayer};
+
+    #[test]
+    fn the_adapter_answers_the_move_and_its_time() {
+        let answer = course_answer("c3 215").unwrap();
+        assert_eq!(answer.text, "c3");
+        assert_eq!(answer.elapsed, Some(std::time::Duration::from_millis(215)));
+        assert!(course_answer("c3").is_err());
+        assert!(course_answer("c3 fast").is_err());
+    }
 
     #[test]
     fn java_specs_read_back_as_written() {

@@ -14,11 +14,13 @@ mod typed;
 use std::fmt;
 use std::io::BufReader;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use thiserror::Error;
 use zerosum_core::GameSpec;
+use zerosum_search::TranspositionTable;
 
-pub use engine::{EngineSettings, MAX_HASH_MB};
+pub use engine::EngineSettings;
 pub use external::{ExternalEngine, Protocol};
 pub use human::Human;
 pub use java::JavaPlayer;
@@ -257,7 +259,7 @@ impl PlayerSpec {
             PlayerKind::Random => BuiltinPlayer::boxed(name, BuiltinKind::Random),
             PlayerKind::Quasi => BuiltinPlayer::boxed(name, BuiltinKind::Quasi),
             PlayerKind::Engine(settings) => {
-                BuiltinPlayer::boxed(name, BuiltinKind::Engine(settings.clone()))
+                BuiltinPlayer::boxed(name, BuiltinKind::Engine(settings.clone(), None))
             }
             PlayerKind::External(engine) => Box::new(ExternalPlayer::new(name, engine.clone())),
             PlayerKind::Java(player) => Box::new(JavaCoursePlayer::new(name, player.clone())),
@@ -269,7 +271,8 @@ impl PlayerSpec {
 enum BuiltinKind {
     Random,
     Quasi,
-    Engine(EngineSettings),
+    /// The engine, and its transposition table once a game has made it.
+    Engine(EngineSettings, Option<Arc<TranspositionTable>>),
 }
 
 /// Random, quasi-random and engine players.
@@ -289,6 +292,18 @@ impl BuiltinPlayer {
     }
 }
 
+impl Drop for BuiltinPlayer {
+    /// An engine's table goes to the next engine player.
+    fn drop(&mut self) {
+        self.session = None;
+        if let BuiltinKind::Engine(_, table) = &mut self.kind {
+            if let Some(table) = table.take() {
+                engine::return_table(table);
+            }
+        }
+    }
+}
+
 impl Player for BuiltinPlayer {
     fn name(&self) -> String {
         self.name.clone()
@@ -297,7 +312,7 @@ impl Player for BuiltinPlayer {
     fn new_game(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
         let seed = setup.seed;
         self.session = None;
-        let session = match &self.kind {
+        let session = match &mut self.kind {
             BuiltinKind::Random => session(&setup.spec, RandomFactory { seed })?,
             BuiltinKind::Quasi => session(
                 &setup.spec,
@@ -306,10 +321,11 @@ impl Player for BuiltinPlayer {
                     gravity: matches!(setup.spec, GameSpec::ConnectX { .. }),
                 },
             )?,
-            BuiltinKind::Engine(settings) => session(
+            BuiltinKind::Engine(settings, table) => session(
                 &setup.spec,
                 EngineFactory {
                     settings: settings.clone(),
+                    table,
                 },
             )?,
         };

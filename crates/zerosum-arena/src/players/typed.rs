@@ -60,6 +60,7 @@ impl<G: Game, S: Strategy<G>> TypedSession for Synced<G, S> {
         Ok(MoveAnswer {
             text: self.game.format_move(mv),
             comment,
+            elapsed: None,
         })
     }
 }

@@ -285,3 +285,38 @@ fn zerosum_course_players_answer_through_a_gtp_engine_within_the_course_limit() 
     let played = play("connectx:4x4x4", bridge, Side::Second, "random", classes);
     assert_eq!(played.termination, Termination::Normal, "{played:?}");
 }
+
+/// The course rounds the limit up to whole seconds and times the call in the JVM: at 0.5 s a
+/// move the course allows a second, and a player that thinks 0.9 s a move is accepted (the
+/// arena's own clock, 0.5 s plus its margin, once forfeited it on move 1).
+#[test]
+#[cfg_attr(zerosum_no_javac, ignore = "needs a JDK: javac on PATH")]
+fn a_course_player_is_judged_by_the_course_clock_alone() {
+    let classes = toy_classes();
+    let players = [
+        java("MnkNearLimit", classes).build(),
+        "random".parse::<PlayerSpec>().unwrap().build(),
+    ];
+    let options = RefereeOptions {
+        time: TimeControl::per_move(0.5),
+        max_moves: None,
+        adjudicate_nodes: None,
+    };
+    let spec: GameSpec = "mnk:3x3x3".parse().unwrap();
+    let played = play_game(&spec, players, &options, 3, &mut |_| {});
+    assert_eq!(played.termination, Termination::Normal, "{played:?}");
+    // Its moves took the in-JVM time, 0.9 s each at least.
+    for ms in played.move_ms.iter().step_by(2) {
+        assert!(*ms >= 850, "{:?}", played.move_ms);
+    }
+}
+
+#[test]
+#[cfg_attr(zerosum_no_javac, ignore = "needs a JDK: javac on PATH")]
+fn the_record_keeps_the_time_of_the_move_forfeited_on_time() {
+    let classes = toy_classes();
+    let played = play("mnk:3x3x3", "MnkSleeper", Side::Second, "random", classes);
+    assert_forfeit(&played, Side::Second, Termination::Timeout, "timeout");
+    assert_eq!(played.move_ms.len(), played.moves.len() + 1, "{played:?}");
+    assert!(played.move_ms[played.moves.len()] >= 1000, "{played:?}");
+}

@@ -154,7 +154,9 @@ impl<E: MoveEngine> GomocupSession<E> {
             height,
             game: new_game(&spec).map_err(|error| error.to_string())?,
         });
-        self.engine_behind = true;
+        // The engine sets up (allocates its table) now, before any clock runs; one that
+        // cannot play stays behind, and its first move reports why.
+        self.engine_behind = self.engine.new_game(&spec).is_err();
         self.timing.restart();
         Ok(vec!["OK".into()])
     }
@@ -242,8 +244,9 @@ impl<E: MoveEngine> GomocupSession<E> {
                     game.status()
                 ));
             }
+            // The same game, at another position: the engine follows any position of its
+            // game, so it is not set up again inside the move's time.
             board.game = game;
-            self.engine_behind = true;
             self.engine_move()
         })();
         result.unwrap_or_else(|message| vec![format!("ERROR {message}")])

@@ -51,16 +51,25 @@ pub struct GtpSession<E> {
 }
 
 impl<E: MoveEngine> GtpSession<E> {
-    /// A session of `spec`, in its start position.
+    /// A session of `spec`, in its start position, the engine prepared for it.
     pub fn new(engine: E, spec: &GameSpec) -> Result<Self, SpecError> {
-        Ok(GtpSession {
+        let mut session = GtpSession {
             engine,
             game: new_game(spec)?,
             engine_behind: true,
             clock: GtpClock::default(),
             quit: false,
             last_info: None,
-        })
+        };
+        session.prepare_engine();
+        Ok(session)
+    }
+
+    /// Tells the engine about the game now, so that it sets up (allocates its table) before
+    /// any clock runs, not inside the first `genmove`. An engine that cannot play the game
+    /// stays behind, and the first `genmove` reports why.
+    fn prepare_engine(&mut self) {
+        self.engine_behind = self.engine.new_game(&self.game.spec()).is_err();
     }
 
     /// The engine.
@@ -169,7 +178,7 @@ impl<E: MoveEngine> GtpSession<E> {
     /// A new game of `spec`; the clocks start again.
     fn start(&mut self, spec: &GameSpec) -> Result<String, String> {
         self.game = new_game(spec).map_err(|error| error.to_string())?;
-        self.engine_behind = true;
+        self.prepare_engine();
         self.clock.restart();
         Ok(String::new())
     }

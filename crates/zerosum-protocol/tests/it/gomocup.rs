@@ -355,3 +355,12 @@ fn bad_input_gets_well_formed_errors() {
     assert_eq!(replies[7], "ERROR BEGIN takes no arguments");
     assert!(replies[8].starts_with("name="));
 }
+
+/// The engine sets up (allocates its table) at `START`, before any move is asked for.
+#[test]
+fn the_engine_is_prepared_at_start_not_at_the_first_move() {
+    let (replies, session) = transcript_of(Behaviour::FirstMove, b"START 15\n");
+    assert_eq!(replies, ["OK"]);
+    assert_eq!(session.engine().spec, Some("gomoku".parse().unwrap()));
+    assert_eq!(session.engine().budgets.lock().unwrap().len(), 0);
+}

@@ -458,3 +458,24 @@ fn a_late_interrupt_stops_nothing_later() {
     let (_, log) = transcript_of(&mut session, b"genmove b\n# interrupt\n");
     assert_eq!(log, "stopped\n");
 }
+
+/// The engine sets up (allocates its table) when the game is chosen, never inside the first
+/// `genmove`, where the controller's clock already runs.
+#[test]
+fn the_engine_is_prepared_when_the_game_is_chosen_not_at_genmove() {
+    let mut session = session(Behaviour::FirstMove, "hex:11");
+    assert_eq!(session.engine().spec, Some("hex:11".parse().unwrap()));
+    for (input, spec) in [
+        ("zerosum-game connect4\n", "connect4"),
+        ("boardsize 5 4\n", "connectx:4x5x4"),
+    ] {
+        let (replies, _) = transcript_of(&mut session, input.as_bytes());
+        assert_eq!(replies, ["="], "{input}");
+        assert_eq!(
+            session.engine().spec,
+            Some(spec.parse().unwrap()),
+            "{input}"
+        );
+    }
+    assert_eq!(session.engine().budgets.lock().unwrap().len(), 0);
+}

@@ -13,7 +13,7 @@ use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
 use zerosum_search::{Algorithm, SearchLimits, Searcher};
 
 use super::parse_spec;
-use super::search::MAX_HASH_MB;
+use super::search::check_hash;
 
 /// The benchmark positions: spec, moves, depth. Changing this list, an evaluator or the
 /// search changes the signature; say so in the change.
@@ -102,12 +102,7 @@ pub struct SolverBench {
 
 /// `zerosum bench connect4 [FILE...] [--empty] [--json]`
 pub fn bench_solver(options: &SolverBench) -> Result<()> {
-    if !(1..=MAX_HASH_MB).contains(&options.hash_mb) {
-        bail!(
-            "--hash must be between 1 and {MAX_HASH_MB} MB, not {}",
-            options.hash_mb
-        );
-    }
+    check_hash(options.hash_mb)?;
     if options.files.is_empty() && !options.empty {
         bail!("give test set files, --empty, or both");
     }

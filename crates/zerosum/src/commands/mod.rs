@@ -3,6 +3,7 @@
 
 pub mod arena;
 pub mod bench;
+pub mod bench_time;
 pub mod network;
 pub mod protocol;
 pub mod rules;

@@ -7,12 +7,18 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use zerosum_core::{Game, Outcome, Score, Status};
 use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
-use zerosum_search::{Algorithm, SearchLimits, Searcher};
+use zerosum_search::{check_table_mb, Algorithm, SearchLimits, Searcher, MAX_TABLE_MB};
 
 use super::parse_spec;
 
-/// Largest transposition table the command line accepts, in MB.
-pub const MAX_HASH_MB: usize = 16_384;
+/// Checks a `--hash` size: at least 1 MB, and no more than the machine can hold (half of its
+/// physical memory, see [`check_table_mb`]).
+pub fn check_hash(mb: usize) -> Result<()> {
+    if mb == 0 {
+        bail!("--hash must be between 1 and {MAX_TABLE_MB} MB, not 0");
+    }
+    check_table_mb(mb, 1).map_err(|error| anyhow::anyhow!("--hash: {error}"))
+}
 
 /// Limits and settings shared by `search` and `analyze`.
 #[derive(Clone, Debug)]
@@ -28,12 +34,7 @@ impl EngineOptions {
     /// Checks the options and turns them into search limits; with no limit at all, one
     /// second.
     pub fn limits(&self) -> Result<SearchLimits> {
-        if !(1..=MAX_HASH_MB).contains(&self.hash_mb) {
-            bail!(
-                "--hash must be between 1 and {MAX_HASH_MB} MB, not {}",
-                self.hash_mb
-            );
-        }
+        check_hash(self.hash_mb)?;
         let time = match self.time {
             Some(t) if !(t.is_finite() && t > 0.0 && t <= 1e6) => {
                 bail!("--time must be a positive number of seconds, not {t}")

@@ -10,16 +10,14 @@ use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
 use zerosum_search::{SearchLimits, Solver};
 
 use super::parse_spec;
-use super::search::MAX_HASH_MB;
+use super::search::check_hash;
 
 /// `zerosum solve SPEC [--moves LIST] [--weak] [--hash MB]`; with `moves` absent (`--stdin`),
 /// one position per line from standard input (the first word of a line is its move list; the
 /// rest, such as an expected score, is ignored), printing `position score` per line and
 /// stopping at the first line that is not a position.
 pub fn solve(spec: &str, moves: Option<&str>, weak: bool, hash_mb: usize) -> Result<()> {
-    if !(1..=MAX_HASH_MB).contains(&hash_mb) {
-        bail!("--hash must be between 1 and {MAX_HASH_MB} MB, not {hash_mb}");
-    }
+    check_hash(hash_mb)?;
     let spec = parse_spec(spec)?;
     let mut engine = ExactEngine::new(&spec, weak, hash_mb)?;
     let mut out = std::io::stdout().lock();

@@ -15,5 +15,6 @@ mod network;
 mod peak_memory;
 mod protocol;
 mod records;
+mod time_and_memory;
 mod web;
 mod web_access;

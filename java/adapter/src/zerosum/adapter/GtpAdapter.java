@@ -24,7 +24,9 @@ import java.util.concurrent.TimeoutException;
  * {@code zerosum-game connectx:MxNxK} chooses the game, {@code clear_board} starts a game,
  * {@code time_settings 0 S 1} sets the course limit to S seconds per call (10 by default),
  * {@code zerosum-course-init b|w} calls {@code initPlayer} for the side it names (done at the first
- * {@code genmove} otherwise), {@code play} tells a move and {@code genmove} asks the player for one.
+ * {@code genmove} otherwise), {@code play} tells a move and {@code genmove} asks the player for one,
+ * answering the move and the call's time in milliseconds as the course times it ({@code = a1 215}):
+ * the referee judges a course player by that time alone.
  *
  * <p>Course rules kept: one player object for the whole process, {@code initPlayer} again before
  * every game, each call on a fresh thread timed by the wall clock ({@code initPlayer} gets 10 %
@@ -52,6 +54,8 @@ public final class GtpAdapter {
     private int[] size;
     private int timeoutSecs = 10;
     private boolean initialised;
+    /** How long the last timed call took, as the course referee times it. */
+    private long lastCallNanos;
 
     private GtpAdapter(PrintStream protocol, String className) {
         this.protocol = protocol;
@@ -316,25 +320,32 @@ public final class GtpAdapter {
         }
         String move = timed(session.chooseMethod(),
                 session.selectCall(), timeoutSecs * 1000L);
+        long millis = lastCallNanos / 1_000_000L;
         try {
             session.play(move);
         } catch (IllegalArgumentException illegal) {
             // The referee forfeits the game on this move: the board no longer matters.
         }
-        return move;
+        return move + " " + millis;
     }
 
-    /** Runs {@code call} on a fresh daemon thread and waits for it at most {@code millis}. */
-    private static <T> T timed(String what, Callable<T> call, long millis) throws Refusal {
+    /**
+     * Runs {@code call} on a fresh daemon thread and waits for it at most {@code millis}; the
+     * time from handing the call over to its answer goes to {@link #lastCallNanos}.
+     */
+    private <T> T timed(String what, Callable<T> call, long millis) throws Refusal {
         ExecutorService executor = Executors.newSingleThreadExecutor(task -> {
             Thread thread = new Thread(task, "course-" + what);
             thread.setDaemon(true);
             return thread;
         });
+        long start = System.nanoTime();
         Future<T> future = executor.submit(call);
         executor.shutdown();
         try {
-            return future.get(millis, TimeUnit.MILLISECONDS);
+            T answer = future.get(millis, TimeUnit.MILLISECONDS);
+            lastCallNanos = System.nanoTime() - start;
+            return answer;
         } catch (TimeoutException late) {
             future.cancel(true);
             throw new Refusal(String.format("timeout: %s took more than %.1f s", what,

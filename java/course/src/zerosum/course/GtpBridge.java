@@ -74,7 +74,8 @@ final class GtpBridge {
             return null;
         }
         known++;
-        return answer;
+        // The move is the first word (zerosum's course adapter adds the call's time after it).
+        return answer.trim().split("\\s+")[0];
     }
 
     /** Ends the engine process (at the end of a game, or when it misbehaved). */
