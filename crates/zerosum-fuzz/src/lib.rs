@@ -14,6 +14,10 @@
 //!
 //! The driver: `cargo run -p zerosum-fuzz -- --inputs 1000000 [--target NAME]
 //! [--seed S]`; `--list` names the targets, `--replay FILE --target NAME` runs one saved input.
+//!
+//! Modules: `runner` runs a target's inputs from `mutate` (the [`Mutator`]); `targets` holds
+//! one module per parser family (`spec`, `moves`, `protocols` over the `fake_engine`, `net`,
+//! `http`, `web`, `records`, `lists` (which reuses the record targets' settings) and `values`).
 
 mod fake_engine;
 mod mutate;
