@@ -1,10 +1,10 @@
 //! Course players in Java (`java:CLASS,cp=PATH`) in the arena: the adapter is compiled against
 //! stand-ins of the course frameworks (`tests/java`, written for these tests) and toy players,
-//! which then play, misbehave and are forfeited as the course referee would, and the adapter's
-//! overhead per move is measured on 100x100 boards. zerosum's own course players
-//! (`java/course`) play too, inside the adapter, against a scripted GTP peer standing in for
-//! `zerosum gtp`: the adapter running a toy, or a peer that never answers. Every test is ignored, with the
-//! reason, when the build found no JDK.
+//! which then play (a thousand moves on 100x100 boards too), misbehave and are forfeited as the
+//! course referee would. zerosum's own course players (`java/course`) play too, inside the
+//! adapter, against a scripted GTP peer standing in for `zerosum gtp`: the adapter running a toy,
+//! or a peer that never answers. Every test is ignored, with the reason, when the build found no
+//! JDK.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -209,18 +209,21 @@ fn move_times(spec: &str, class: &str, classes: &Path, moves: usize) -> Vec<Dura
     times
 }
 
-/// The adapter's overhead: players that answer at once on 100x100 boards, so each move's time
-/// is the protocol round trip through the JVM plus building what the course gives the player
-/// (10 000 free and marked cells, or a copy of the board replaying every move).
+/// Players that answer at once on 100x100 boards play a thousand moves through the adapter,
+/// which builds what the course gives the player at every move (10 000 free and marked cells, or
+/// a copy of the board replaying every move). The times printed are the course's clock (the
+/// in-JVM call); they are reported, not asserted: this machine's speed is not the test's
+/// business.
 #[test]
 #[cfg_attr(zerosum_no_javac, ignore = "needs a JDK: javac on PATH")]
-fn the_adapter_answers_within_20_ms_a_move_on_100x100_boards() {
+fn course_players_play_a_thousand_moves_on_100x100_boards() {
     let classes = toy_classes();
     for (spec, class) in [
         ("mnk:100x100x30", "FirstFreeCell"),
         ("connectx:100x100x30", "LeftmostColumn"),
     ] {
         let times = move_times(spec, class, classes, 1000);
+        assert_eq!(times.len(), 1000, "{spec}: a time for every move");
         // The first move of each JVM runs cold.
         let warm = &times[2..];
         let mean = warm.iter().sum::<Duration>() / warm.len() as u32;
@@ -230,7 +233,7 @@ fn the_adapter_answers_within_20_ms_a_move_on_100x100_boards() {
         let last = &times[times.len() - 100..];
         let last_mean = last.iter().sum::<Duration>() / last.len() as u32;
         eprintln!(
-            "{spec}: {} moves, adapter overhead per move: mean {:.2} ms, p99 {:.2} ms, \
+            "{spec}: {} moves, course clock per move: mean {:.2} ms, p99 {:.2} ms, \
              mean of the last 100 {:.2} ms, first moves {:.1} / {:.1} ms",
             times.len(),
             mean.as_secs_f64() * 1e3,
@@ -238,11 +241,6 @@ fn the_adapter_answers_within_20_ms_a_move_on_100x100_boards() {
             last_mean.as_secs_f64() * 1e3,
             times[0].as_secs_f64() * 1e3,
             times[1].as_secs_f64() * 1e3,
-        );
-        assert!(mean < Duration::from_millis(20), "{spec}: mean {mean:?}");
-        assert!(
-            last_mean < Duration::from_millis(20),
-            "{spec}: last moves {last_mean:?}"
         );
     }
 }
