@@ -279,7 +279,7 @@ fn a_human_whose_input_ends_loses_the_game_and_nothing_hangs() {
 /// the points scored. Seven minutes in a release build:
 /// `cargo test --release -p zerosum --test it arena -- --ignored`.
 #[test]
-#[ignore]
+#[ignore = "seven minutes in a release build: run with --release --ignored"]
 fn cx_course_round_engine_against_quasi() {
     let dir = scratch("cx-course");
     let record = dir.join("cx.jsonl");
