@@ -8,23 +8,11 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-fn zerosum(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_zerosum"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
+use crate::support::{self, text, zerosum};
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("zerosum-arena-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    support::scratch("arena", name)
 }
 
 /// The game lines of a record file, as JSON, without the timings (which differ run to run).

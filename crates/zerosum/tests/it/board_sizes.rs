@@ -5,33 +5,18 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-const RUN_TOO_LONG: &str = "a run of 4 cannot fit on a 3x3 board (K must not exceed both M and N)";
+use crate::support::zerosum_with_input;
 
-fn zerosum(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+const RUN_TOO_LONG: &str = "a run of 4 cannot fit on a 3x3 board (K must not exceed both M and N)";
 
 /// `args` must exit 1 with exactly one stderr line that contains `problem`.
 fn refused(args: &[&str], problem: &str) {
-    let output = zerosum(args, "");
+    let output = zerosum_with_input(args, "");
     let err = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{args:?}: {err}");
     assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
@@ -109,7 +94,7 @@ fn the_largest_boards_are_played() {
         "hex:1",
         "unstable:2x2",
     ] {
-        let output = zerosum(&["search", spec, "--depth", "1"], "");
+        let output = zerosum_with_input(&["search", spec, "--depth", "1"], "");
         let err = String::from_utf8_lossy(&output.stderr);
         assert!(output.status.success(), "{spec}: {err}");
     }
@@ -117,7 +102,7 @@ fn the_largest_boards_are_played() {
 
 #[test]
 fn gtp_refuses_a_board_too_small_for_the_run_and_keeps_serving() {
-    let output = zerosum(
+    let output = zerosum_with_input(
         &["gtp"],
         "zerosum-game tictactoe\nboardsize 1\nzerosum-game mnk:3x3x4\nboardsize 4\n\
          zerosum-game\nquit\n",
@@ -144,7 +129,7 @@ fn gtp_refuses_a_board_too_small_for_the_run_and_keeps_serving() {
 
 #[test]
 fn gomocup_refuses_a_board_too_small_for_the_run_and_keeps_serving() {
-    let output = zerosum(
+    let output = zerosum_with_input(
         &["gomocup"],
         "START 4\nSTART 15\nINFO zerosum_k 16\nRECTSTART 3,2\nINFO zerosum_k 3\nRECTSTART 3,2\n\
          BEGIN\nINFO zerosum_k 4\nEND\n",

@@ -3,12 +3,7 @@
 
 use std::process::{Command, Output};
 
-fn zerosum(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_zerosum"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use crate::support::zerosum;
 
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).unwrap()

@@ -2,25 +2,7 @@
 //! exactly one line on standard error naming the problem, and exit code 1. `--help` and
 //! `--version` still print as usual and exit 0.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn zerosum(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+use crate::support::zerosum_with_input;
 
 #[test]
 fn every_bad_input_is_one_line_and_exit_code_1() {
@@ -99,7 +81,7 @@ fn every_bad_input_is_one_line_and_exit_code_1() {
         (&["serve", "--port", "0", "--engines", missing], "", missing),
     ];
     for (args, input, problem) in table {
-        let output = zerosum(args, input);
+        let output = zerosum_with_input(args, input);
         let err = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(1), "{args:?}: {err}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
@@ -107,7 +89,7 @@ fn every_bad_input_is_one_line_and_exit_code_1() {
         assert!(err.contains(problem), "{args:?}: {err}");
     }
     // A Java player's classpath that does not exist (without a JDK: the JDK is named).
-    let output = zerosum(&["match", "tictactoe", &java, "random"], "");
+    let output = zerosum_with_input(&["match", "tictactoe", &java, "random"], "");
     let err = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
@@ -126,11 +108,11 @@ fn help_and_version_print_as_usual() {
         &["perft", "--help"],
         &["help", "solve"],
     ] {
-        let output = zerosum(args, "");
+        let output = zerosum_with_input(args, "");
         assert_eq!(output.status.code(), Some(0), "{args:?}");
         assert!(output.stderr.is_empty(), "{args:?}");
         assert!(!output.stdout.is_empty(), "{args:?}");
     }
-    let usage = zerosum(&["perft", "--help"], "");
+    let usage = zerosum_with_input(&["perft", "--help"], "");
     assert!(String::from_utf8_lossy(&usage.stdout).contains("Usage: zerosum perft"));
 }

@@ -10,6 +10,8 @@ use serde_json::Value;
 
 use super::peak_memory::wait_with_peak_rss;
 
+use crate::support;
+
 const ZEROSUM: &str = env!("CARGO_BIN_EXE_zerosum");
 
 fn zerosum(args: &[&str]) -> Output {
@@ -19,11 +21,9 @@ fn zerosum(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// A fresh scratch directory for one test.
 fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("zerosum-ext-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    support::scratch("ext", name)
 }
 
 /// The game lines of a record.

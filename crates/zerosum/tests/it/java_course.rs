@@ -5,16 +5,11 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
+use crate::support::{self, text};
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("zerosum-java-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    support::scratch("java", name)
 }
 
 /// Compiles `files` into `classes`; every file must compile.

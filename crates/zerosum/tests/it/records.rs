@@ -3,27 +3,14 @@
 //! scheduled game once, or refuses with one line and exit code 1.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use serde_json::Value;
 
-fn zerosum(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_zerosum"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
+use crate::support::{self, text, zerosum};
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("zerosum-records-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    support::scratch("records", name)
 }
 
 /// A whole tournament of deterministic players (seeded, node-limited): 3 players on

@@ -1,16 +1,9 @@
 //! Tables that cannot fit in memory are refused before anything is allocated, with the limit
 //! named; and the time benchmark runs.
 
-use std::process::{Command, Output};
-
 use zerosum_search::PhysicalMemory;
 
-fn zerosum(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_zerosum"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use crate::support::zerosum;
 
 /// One error line naming `words`, exit code 1.
 fn refused(args: &[&str], words: &str) {
