@@ -2,13 +2,13 @@
 //! one-line errors for bad arguments.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::support::{self, text, zerosum};
+use crate::support::{self, text, zerosum, zerosum_with_input};
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -201,30 +201,11 @@ fn bad_arena_arguments_are_one_line_errors() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Runs `zerosum play` with `input` typed at the terminal.
-fn play_with_input(args: &[&str], input: &str) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
 #[test]
 fn a_human_is_told_what_is_wrong_with_a_move_and_asked_again() {
     // The engine answers b2 with a corner; then `b2` again is taken, `z9` is off the board,
     // `x` is not a move, and `help` lists the legal moves before the human resigns.
-    let output = play_with_input(
+    let output = zerosum_with_input(
         &[
             "play",
             "tictactoe",
@@ -253,7 +234,7 @@ fn a_human_is_told_what_is_wrong_with_a_move_and_asked_again() {
 
 #[test]
 fn a_human_whose_input_ends_loses_the_game_and_nothing_hangs() {
-    let output = play_with_input(&["play", "connect4", "--second", "random"], "4\n");
+    let output = zerosum_with_input(&["play", "connect4", "--second", "random"], "4\n");
     assert!(output.status.success(), "{}", text(&output.stderr));
     let out = text(&output.stdout);
     assert!(
