@@ -17,7 +17,7 @@ mod search;
 mod solver;
 pub mod table;
 
-pub use limits::{Algorithm, SearchLimits};
+pub use limits::{Algorithm, SearchLimits, Threads, ThreadsError};
 pub use memory::{check_table_mb, PhysicalMemory, TableSizeError, MAX_TABLE_MB};
 pub use pace::StopLatency;
 pub use search::{SearchInfo, SearchResult, Searcher};

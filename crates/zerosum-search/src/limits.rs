@@ -1,4 +1,5 @@
 use std::fmt;
+use std::num::NonZeroUsize;
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -74,6 +75,8 @@ pub struct SearchLimits {
     pub time: Option<Duration>,
     /// Raised by another thread to stop the search at once.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Threads searching together (Lazy SMP); one, the default, is the calling thread alone.
+    pub threads: Threads,
 }
 
 impl SearchLimits {
@@ -96,5 +99,103 @@ impl SearchLimits {
             time: Some(time),
             ..Self::default()
         }
+    }
+}
+
+/// How many threads a search uses: at least one, at most [`Threads::max`] (a few per logical
+/// core of this machine: more would only take turns on the same processors).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Threads(NonZeroUsize);
+
+/// Threads allowed per logical core.
+const THREADS_PER_CORE: usize = 4;
+
+impl Threads {
+    /// The calling thread alone: the deterministic search.
+    pub const ONE: Threads = Threads(NonZeroUsize::MIN);
+
+    /// `count` threads, if between 1 and [`Threads::max`].
+    pub fn new(count: usize) -> Result<Threads, ThreadsError> {
+        let max = Self::max();
+        NonZeroUsize::new(count)
+            .filter(|n| n.get() <= max)
+            .map(Threads)
+            .ok_or(ThreadsError::OutOfRange { count, max })
+    }
+
+    /// The most threads a search may have here: four per logical core.
+    pub fn max() -> usize {
+        std::thread::available_parallelism().map_or(1, NonZeroUsize::get) * THREADS_PER_CORE
+    }
+
+    pub fn get(self) -> usize {
+        self.0.get()
+    }
+}
+
+impl Default for Threads {
+    fn default() -> Self {
+        Threads::ONE
+    }
+}
+
+impl fmt::Display for Threads {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for Threads {
+    type Err = ThreadsError;
+    fn from_str(text: &str) -> Result<Self, ThreadsError> {
+        let count = text
+            .trim()
+            .parse()
+            .map_err(|_| ThreadsError::NotANumber(text.to_string()))?;
+        Threads::new(count)
+    }
+}
+
+/// A thread count that is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ThreadsError {
+    /// Not a whole number.
+    NotANumber(String),
+    /// Zero, or more than `max`.
+    OutOfRange { count: usize, max: usize },
+}
+
+impl fmt::Display for ThreadsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ThreadsError::NotANumber(text) => {
+                write!(f, "threads must be a whole number, not `{text}`")
+            }
+            ThreadsError::OutOfRange { count, max } => write!(
+                f,
+                "threads must be between 1 and {max} ({THREADS_PER_CORE} per logical core of \
+                 this machine), not {count}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ThreadsError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thread_counts_are_checked() {
+        assert_eq!(Threads::default().get(), 1);
+        assert_eq!("2".parse::<Threads>().map(Threads::get), Ok(2));
+        let max = Threads::max();
+        assert_eq!(Threads::new(max).map(Threads::get), Ok(max));
+        for bad in ["0", &(max + 1).to_string(), "two", "-1", ""] {
+            let error = bad.parse::<Threads>().unwrap_err().to_string();
+            assert!(error.starts_with("threads must be"), "{bad}: {error}");
+        }
+        assert!(Threads::new(0).unwrap_err().to_string().ends_with("not 0"));
     }
 }

@@ -1,8 +1,10 @@
 //! The searcher: iterative deepening over a root search by one of the [`Algorithm`]s, in the
-//! numbered steps of a classic alpha-beta engine.
+//! numbered steps of a classic alpha-beta engine; with several threads, Lazy SMP (see
+//! [`Searcher::search`]).
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
+use std::thread::{self, ScopedJoinHandle};
 use std::time::{Duration, Instant};
 
 use zerosum_core::{Evaluator, Game, Outcome, Score, Status};
@@ -22,6 +24,18 @@ const MAX_DEPTH: usize = 250;
 const POLL_INTERVAL: u64 = 32;
 /// First aspiration half-window, in evaluation units.
 const ASPIRATION: i32 = 30;
+
+/// Which iterations a helper thread skips, by helper (cycled): helper `i` skips depth `d` when
+/// `(d + SKIP_PHASE[i]) / SKIP_SIZE[i]` is odd (Stockfish's Lazy SMP tables), so the helpers
+/// spread over the depths around the main thread's and fill the table ahead of it.
+const SKIP_SIZE: [usize; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const SKIP_PHASE: [usize; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+
+/// Whether helper `helper` (1 for the first) skips the iteration of `depth`.
+fn helper_skips(helper: usize, depth: usize) -> bool {
+    let i = (helper - 1) % SKIP_SIZE.len();
+    ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1
+}
 
 /// Time kept back from a budget for unwinding the search and answering: 5% or 2 ms,
 /// whichever is more, but at most 20 ms and never more than half the budget.
@@ -101,7 +115,8 @@ pub struct SearchResult<M> {
 }
 
 /// A reusable searcher for one game type and evaluator. Its transposition table is shared
-/// (`Arc`) so that several searchers (threads) can use one table.
+/// (`Arc`) so that several searchers (threads) can use one table; with
+/// [`SearchLimits::threads`] above one it runs helper searchers of its own on that table.
 pub struct Searcher<G: Game, E: Evaluator<G>> {
     evaluator: E,
     table: Arc<TranspositionTable>,
@@ -114,8 +129,11 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     /// search lost the processor (timed searches only).
     last_poll: Instant,
     longest_gap: Duration,
-    stop_flag: Option<Arc<std::sync::atomic::AtomicBool>>,
+    stop_flag: Option<Arc<AtomicBool>>,
     stopped: bool,
+    /// With several threads: the nodes of all of them, each adding its own at every poll (the
+    /// node limit then holds for the total).
+    node_counter: Option<Arc<AtomicU64>>,
     /// Per ply: candidate moves with their ordering scores.
     move_lists: Vec<Vec<(i32, G::Move)>>,
     /// Per ply: the principal variation found below this node.
@@ -126,6 +144,8 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     scratch: Vec<G::Move>,
     /// Best root move of the current iteration whose search completed and raised alpha.
     root_best: Option<(Score, G::Move)>,
+    /// The helper searchers of a search with several threads, kept for the next one.
+    helpers: Vec<Searcher<G, E>>,
 }
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
@@ -162,12 +182,14 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             longest_gap: Duration::ZERO,
             stop_flag: None,
             stopped: false,
+            node_counter: None,
             move_lists: Vec::new(),
             pv: Vec::new(),
             killers: Vec::new(),
             history: Vec::new(),
             scratch: Vec::new(),
             root_best: None,
+            helpers: Vec::new(),
         }
     }
 
@@ -193,28 +215,137 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// Searches `position` within `limits`, calling `on_iteration` after each completed
     /// iteration. Returns a legal move whenever the game goes on, however little time it had.
+    ///
+    /// With [`SearchLimits::threads`] above one (and any algorithm but minimax, which has no
+    /// table to share), Lazy SMP: helper threads search the same root by iterative deepening,
+    /// each skipping some depths so that they run ahead of this thread, and share nothing but
+    /// the transposition table. This thread alone decides the move and reports the iterations;
+    /// when it is done it stops the helpers and waits for them. Every thread keeps to the
+    /// clock and the stop flag; the node limit and the node counts are totals over the threads.
+    /// With one thread the search is deterministic under a depth or node limit.
     pub fn search(
         &mut self,
         position: &G,
         limits: &SearchLimits,
-        mut on_iteration: impl FnMut(&SearchInfo<G::Move>),
+        on_iteration: impl FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
         let start = Instant::now();
-        let mut game = position.clone();
-        self.nodes = 0;
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         let latency = StopLatency::process();
         let aimed = limits.time.map(|t| aim(t, latency.estimate()));
-        self.deadline = aimed.map(|aimed| start + aimed);
-        self.last_poll = start;
-        self.longest_gap = Duration::ZERO;
-        self.stop_flag = limits.stop.clone();
-        self.stopped = false;
+        let deadline = aimed.map(|aimed| start + aimed);
+        let node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.table.new_search();
-        self.history.clear();
-        self.history.resize(game.move_id_bound(), 0);
-        self.killers.clear();
+        let helper_count = match self.algorithm {
+            Algorithm::Minimax => 0,
+            _ => limits.threads.get() - 1,
+        };
+        if position.status().is_over() {
+            self.start(position, deadline, node_limit, None, None);
+            return self.iterate(position, limits, start, aimed, on_iteration);
+        }
+        if helper_count == 0 {
+            self.start(position, deadline, node_limit, limits.stop.clone(), None);
+            let result = self.iterate(position, limits, start, aimed, on_iteration);
+            self.record_latency(latency);
+            return result;
+        }
+        let counter = Arc::new(AtomicU64::new(0));
+        let helpers_stop = Arc::new(AtomicBool::new(false));
+        while self.helpers.len() < helper_count {
+            let helper =
+                Searcher::with_table(self.evaluator.clone(), self.algorithm, self.table.clone());
+            self.helpers.push(helper);
+        }
+        let mut helpers = std::mem::take(&mut self.helpers);
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut result = thread::scope(|scope| {
+            let running: Vec<ScopedJoinHandle<u64>> = helpers
+                .iter_mut()
+                .take(helper_count)
+                .enumerate()
+                .filter_map(|(i, helper)| {
+                    helper.algorithm = self.algorithm;
+                    let (stop, counter) = (helpers_stop.clone(), counter.clone());
+                    helper.start(position, deadline, node_limit, Some(stop), Some(counter));
+                    // Without a thread to be had, the search goes on with fewer helpers.
+                    thread::Builder::new()
+                        .name(format!("search helper {}", i + 1))
+                        .spawn_scoped(scope, move || helper.help(position, i + 1, max_depth))
+                        .ok()
+                })
+                .collect();
+            self.start(
+                position,
+                deadline,
+                node_limit,
+                limits.stop.clone(),
+                Some(counter.clone()),
+            );
+            let mut result = self.iterate(position, limits, start, aimed, on_iteration);
+            helpers_stop.store(true, Ordering::Relaxed);
+            for handle in running {
+                match handle.join() {
+                    Ok(nodes) => result.nodes += nodes,
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+            }
+            result
+        });
+        self.helpers = helpers;
+        self.node_counter = None;
+        result.time = start.elapsed();
+        self.record_latency(latency);
+        result
+    }
 
+    /// Resets the per-search state for a search of `position`.
+    fn start(
+        &mut self,
+        position: &G,
+        deadline: Option<Instant>,
+        node_limit: u64,
+        stop_flag: Option<Arc<AtomicBool>>,
+        node_counter: Option<Arc<AtomicU64>>,
+    ) {
+        self.nodes = 0;
+        self.node_limit = node_limit;
+        self.deadline = deadline;
+        self.last_poll = Instant::now();
+        self.longest_gap = Duration::ZERO;
+        self.stop_flag = stop_flag;
+        self.node_counter = node_counter;
+        self.stopped = false;
+        self.history.clear();
+        self.history.resize(position.move_id_bound(), 0);
+        self.killers.clear();
+    }
+
+    /// Tells the process's [`StopLatency`] how late this timed search stopped, or how long it
+    /// lost the processor.
+    fn record_latency(&self, latency: &StopLatency) {
+        if let Some(deadline) = self.deadline {
+            let late = Instant::now().saturating_duration_since(deadline);
+            latency.record(late.max(self.longest_gap));
+        }
+    }
+
+    /// The nodes searched so far, by all threads.
+    fn total_nodes(&self) -> u64 {
+        self.node_counter
+            .as_ref()
+            .map_or(self.nodes, |c| c.load(Ordering::Relaxed).max(self.nodes))
+    }
+
+    /// Iterative deepening by this thread, which decides the move (see [`Searcher::search`]).
+    fn iterate(
+        &mut self,
+        position: &G,
+        limits: &SearchLimits,
+        start: Instant,
+        aimed: Option<Duration>,
+        mut on_iteration: impl FnMut(&SearchInfo<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let mut game = position.clone();
         let mut result = SearchResult {
             best_move: None,
             score: Score::DRAW,
@@ -238,19 +369,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         for depth in 1..=max_depth {
             let previous = result.score;
             self.root_best = None;
-            let (score, complete) = match self.algorithm {
-                Algorithm::Minimax => self.minimax_root(&mut game, depth),
-                Algorithm::AlphaBeta => self.negamax(
-                    &mut game,
-                    depth,
-                    0,
-                    -Score::INFINITE,
-                    Score::INFINITE,
-                    false,
-                ),
-                Algorithm::Pvs => self.aspiration(&mut game, depth, previous),
-                Algorithm::Mtdf => self.mtdf(&mut game, depth, previous),
-            };
+            let (score, complete) = self.iteration(&mut game, depth, previous);
             let root_move = self.pv[0].first().copied();
             if self.stopped {
                 // A partial iteration counts if a root move was searched to the end and came
@@ -267,7 +386,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 best_move: root_move.or(result.best_move),
                 score,
                 depth,
-                nodes: self.nodes,
+                nodes: self.total_nodes(),
                 time: start.elapsed(),
                 pv: self.pv[0].clone(),
                 solved,
@@ -275,7 +394,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             on_iteration(&SearchInfo {
                 depth,
                 score,
-                nodes: self.nodes,
+                nodes: result.nodes,
                 time: result.time,
                 pv: result.pv.clone(),
                 solved,
@@ -286,11 +405,37 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         }
         result.nodes = self.nodes;
         result.time = start.elapsed();
-        if let Some(deadline) = self.deadline {
-            let late = Instant::now().saturating_duration_since(deadline);
-            latency.record(late.max(self.longest_gap));
-        }
         result
+    }
+
+    /// Iterative deepening by helper `index` (1 for the first) up to `max_depth`, skipping the
+    /// depths [`helper_skips`] says, until told to stop or the value is proven. Returns the
+    /// nodes it searched.
+    fn help(&mut self, position: &G, index: usize, max_depth: usize) -> u64 {
+        let mut game = position.clone();
+        let mut previous = Score::DRAW;
+        for depth in (1..=max_depth).filter(|&d| !helper_skips(index, d)) {
+            self.root_best = None;
+            let (score, complete) = self.iteration(&mut game, depth, previous);
+            if self.stopped || complete || score.distance().is_some_and(|d| d <= depth) {
+                break;
+            }
+            previous = score;
+        }
+        self.nodes
+    }
+
+    /// One iteration of iterative deepening: the root searched to `depth` by the algorithm,
+    /// `previous` being the last iteration's value.
+    fn iteration(&mut self, game: &mut G, depth: usize, previous: Score) -> (Score, bool) {
+        match self.algorithm {
+            Algorithm::Minimax => self.minimax_root(game, depth),
+            Algorithm::AlphaBeta => {
+                self.negamax(game, depth, 0, -Score::INFINITE, Score::INFINITE, false)
+            }
+            Algorithm::Pvs => self.aspiration(game, depth, previous),
+            Algorithm::Mtdf => self.mtdf(game, depth, previous),
+        }
     }
 
     /// PVS at the root with an aspiration window around the previous score, widened on
@@ -378,7 +523,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 .stop_flag
                 .as_ref()
                 .is_some_and(|f| f.load(Ordering::Relaxed));
-            self.stopped = late || told;
+            let spent = self.node_counter.as_ref().is_some_and(|counter| {
+                counter.fetch_add(POLL_INTERVAL, Ordering::Relaxed) + POLL_INTERVAL
+                    >= self.node_limit
+            });
+            self.stopped = late || told || spent;
         }
         self.stopped
     }

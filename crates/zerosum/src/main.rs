@@ -13,7 +13,7 @@ mod errors;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use zerosum_search::Algorithm;
+use zerosum_search::{Algorithm, Threads};
 
 use commands::bench::SolverBench;
 use commands::search::EngineOptions;
@@ -177,6 +177,9 @@ struct Engine {
     /// Search algorithm: pvs, mtdf, alphabeta or minimax.
     #[arg(long, default_value = "pvs")]
     algo: Algorithm,
+    /// Threads searching together (Lazy SMP); 1 is deterministic.
+    #[arg(long, default_value_t = Threads::ONE)]
+    threads: Threads,
 }
 
 impl Engine {
@@ -187,6 +190,7 @@ impl Engine {
             nodes: self.nodes,
             hash_mb: self.hash,
             algorithm: self.algo,
+            threads: self.threads,
         }
     }
 }

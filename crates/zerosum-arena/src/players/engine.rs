@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use zerosum_core::{Evaluator, Score};
 use zerosum_games::EvaluatedGame;
 use zerosum_search::{
-    check_table_mb, Algorithm, SearchLimits, Searcher, StopLatency, TranspositionTable,
+    check_table_mb, Algorithm, SearchLimits, Searcher, StopLatency, Threads, TranspositionTable,
 };
 
 use super::typed::{Strategy, StrategyFactory};
@@ -34,10 +34,12 @@ pub struct EngineSettings {
     pub hash_mb: usize,
     /// The search driver.
     pub algorithm: Algorithm,
+    /// Threads searching each move (Lazy SMP); one is deterministic.
+    pub threads: Threads,
 }
 
 impl Default for EngineSettings {
-    /// No limit of its own, a 32 MB table, PVS.
+    /// No limit of its own, a 32 MB table, PVS, one thread.
     fn default() -> Self {
         EngineSettings {
             time: None,
@@ -45,12 +47,14 @@ impl Default for EngineSettings {
             nodes: None,
             hash_mb: 32,
             algorithm: Algorithm::Pvs,
+            threads: Threads::ONE,
         }
     }
 }
 
 impl EngineSettings {
-    /// Applies one `key=value` setting: `time` (seconds), `depth`, `nodes`, `hash` (MB), `algo`.
+    /// Applies one `key=value` setting: `time` (seconds), `depth`, `nodes`, `hash` (MB), `algo`,
+    /// `threads`.
     pub(crate) fn set(&mut self, key: &str, value: &str) -> Result<(), PlayerSpecError> {
         let bad = |expected: &str| PlayerSpecError(format!("engine `{key}={value}`: {expected}"));
         match key {
@@ -81,9 +85,11 @@ impl EngineSettings {
                 self.hash_mb = mb;
             }
             "algo" => self.algorithm = value.parse().map_err(|e: String| PlayerSpecError(e))?,
+            "threads" => self.threads = value.parse().map_err(|e| bad(&format!("{e}")))?,
             _ => {
                 return Err(PlayerSpecError(format!(
-                "unknown engine setting `{key}` (expected time, depth, nodes, hash, algo or name)"
+                "unknown engine setting `{key}` (expected time, depth, nodes, hash, algo, threads \
+                 or name)"
             )))
             }
         }
@@ -104,6 +110,7 @@ impl EngineSettings {
             nodes: self.nodes,
             time,
             stop: Some(request.stop.clone()),
+            threads: self.threads,
         }
     }
 }
@@ -127,6 +134,9 @@ impl fmt::Display for EngineSettings {
         }
         if self.algorithm != default.algorithm {
             parts.push(format!("algo={}", self.algorithm));
+        }
+        if self.threads != default.threads {
+            parts.push(format!("threads={}", self.threads));
         }
         f.write_str(&parts.join(","))
     }

@@ -37,7 +37,7 @@ pub struct GomocupArgs {
 /// The player a protocol serves.
 #[derive(Args, Debug)]
 pub struct ServedPlayer {
-    /// The player: engine[:time=S,depth=D,nodes=N,hash=MB,algo=A], quasi or random.
+    /// The player: engine[:time=S,depth=D,nodes=N,hash=MB,algo=A,threads=N], quasi or random.
     #[arg(long, default_value = "engine", value_name = "PLAYER")]
     engine: String,
     /// Seconds per move at most (the protocol's clock may give less).
@@ -46,13 +46,21 @@ pub struct ServedPlayer {
     /// Transposition table size in MB.
     #[arg(long, value_name = "MB")]
     hash: Option<String>,
+    /// Threads searching each move (Lazy SMP).
+    #[arg(long, value_name = "N")]
+    threads: Option<String>,
 }
 
 impl ServedPlayer {
-    /// The player, with --time and --hash added to the engine's settings.
+    /// The player, with --time, --hash and --threads added to the engine's settings.
     fn build(&self) -> Result<Box<dyn Player>> {
         let mut text = self.engine.clone();
-        for (key, value) in [("time", &self.time), ("hash", &self.hash)] {
+        let options = [
+            ("time", &self.time),
+            ("hash", &self.hash),
+            ("threads", &self.threads),
+        ];
+        for (key, value) in options {
             if let Some(value) = value {
                 text.push(if text.contains(':') { ',' } else { ':' });
                 text.push_str(&format!("{key}={value}"));

@@ -7,7 +7,7 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use zerosum_core::{Game, Outcome, Score, Status};
 use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
-use zerosum_search::{check_table_mb, Algorithm, SearchLimits, Searcher, MAX_TABLE_MB};
+use zerosum_search::{check_table_mb, Algorithm, SearchLimits, Searcher, Threads, MAX_TABLE_MB};
 
 use super::parse_spec;
 
@@ -28,6 +28,7 @@ pub struct EngineOptions {
     pub nodes: Option<u64>,
     pub hash_mb: usize,
     pub algorithm: Algorithm,
+    pub threads: Threads,
 }
 
 impl EngineOptions {
@@ -56,11 +57,13 @@ impl EngineOptions {
             nodes: self.nodes,
             time,
             stop: None,
+            threads: self.threads,
         })
     }
 }
 
-/// `zerosum search SPEC [--moves LIST] [--time S | --depth D | --nodes N] [--hash MB] [--algo A]`
+/// `zerosum search SPEC [--moves LIST] [--time S | --depth D | --nodes N] [--hash MB] [--algo A]
+/// [--threads N]`
 pub fn search(spec: &str, moves: &str, options: &EngineOptions) -> Result<()> {
     let limits = options.limits()?;
     visit_game(
