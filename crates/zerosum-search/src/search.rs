@@ -31,10 +31,12 @@ const ASPIRATION: i32 = 30;
 const SKIP_SIZE: [usize; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
 const SKIP_PHASE: [usize; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
 
-/// Whether helper `helper` (1 for the first) skips the iteration of `depth`.
-fn helper_skips(helper: usize, depth: usize) -> bool {
+/// Whether helper `helper` (1 for the first) skips the iteration of `depth` in a search to
+/// `max_depth`. The last is never skipped: a helper that ran out of depths would leave the
+/// main thread alone on the deepest iteration, where the work is.
+fn helper_skips(helper: usize, depth: usize, max_depth: usize) -> bool {
     let i = (helper - 1) % SKIP_SIZE.len();
-    ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1
+    depth < max_depth && ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1
 }
 
 /// Time kept back from a budget for unwinding the search and answering: 5% or 2 ms,
@@ -414,7 +416,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     fn help(&mut self, position: &G, index: usize, max_depth: usize) -> u64 {
         let mut game = position.clone();
         let mut previous = Score::DRAW;
-        for depth in (1..=max_depth).filter(|&d| !helper_skips(index, d)) {
+        for depth in (1..=max_depth).filter(|&d| !helper_skips(index, d, max_depth)) {
             self.root_best = None;
             let (score, complete) = self.iteration(&mut game, depth, previous);
             if self.stopped || complete || score.distance().is_some_and(|d| d <= depth) {

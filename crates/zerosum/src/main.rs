@@ -107,10 +107,13 @@ enum Command {
     /// Serve the browser page: play and watch every game (prints the address).
     Serve(commands::web::ServeArgs),
     /// Benchmark: fixed positions searched to fixed depths; the last line is the node
-    /// signature.
+    /// signature. With --threads N, the time to depth of N threads against one.
+    #[command(args_conflicts_with_subcommands = true)]
     Bench {
         #[command(subcommand)]
         suite: Option<BenchSuite>,
+        #[command(flatten)]
+        threads: commands::bench_threads::ThreadBenchArgs,
     },
 }
 
@@ -240,12 +243,20 @@ fn main() -> ExitCode {
         Command::Gtp(args) => commands::protocol::gtp(&args),
         Command::Gomocup(args) => commands::protocol::gomocup(&args),
         Command::Serve(args) => commands::web::serve(&args),
-        Command::Bench { suite: None } => commands::bench::bench(),
+        Command::Bench {
+            suite: None,
+            threads,
+        } => match threads.threads() {
+            Some(n) => commands::bench_threads::bench_threads(&threads, n),
+            None => commands::bench::bench(),
+        },
         Command::Bench {
             suite: Some(BenchSuite::Soak(args)),
+            ..
         } => commands::soak::soak(&args),
         Command::Bench {
             suite: Some(BenchSuite::Time(args)),
+            ..
         } => commands::bench_time::bench_time(&args),
         Command::Bench {
             suite:
@@ -259,6 +270,7 @@ fn main() -> ExitCode {
                     hash,
                     json,
                 }),
+            ..
         } => commands::bench::bench_solver(&SolverBench {
             files,
             empty,

@@ -17,7 +17,7 @@ use super::search::check_hash;
 
 /// The benchmark positions: spec, moves, depth. Changing this list, an evaluator or the
 /// search changes the signature; say so in the change.
-const POSITIONS: &[(&str, &str, usize)] = &[
+pub(super) const POSITIONS: &[(&str, &str, usize)] = &[
     ("tictactoe", "", 9),
     ("mnk:7x7x4", "d4", 6),
     ("gomoku", "h8,h9,i8", 5),
@@ -33,7 +33,7 @@ const POSITIONS: &[(&str, &str, usize)] = &[
 ];
 
 /// Table size of the benchmark searches, in MB.
-const BENCH_HASH_MB: usize = 16;
+pub(super) const BENCH_HASH_MB: usize = 16;
 
 /// `zerosum bench`
 pub fn bench() -> Result<()> {

@@ -3,6 +3,7 @@
 
 pub mod arena;
 pub mod bench;
+pub mod bench_threads;
 pub mod bench_time;
 pub mod network;
 pub mod protocol;
