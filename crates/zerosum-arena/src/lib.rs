@@ -62,3 +62,4 @@ pub use standings::{
 pub use tournament::{
     Entrant, GameObserver, ScheduleError, ScheduledGame, Tournament, TournamentEvent,
 };
+pub use zerosum_search::Threads;

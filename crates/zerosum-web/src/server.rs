@@ -15,7 +15,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use zerosum_arena::EngineList;
+use zerosum_arena::{EngineList, Threads};
 
 use crate::access::{self, OwnAddress};
 use crate::http::{read_request, respond, start_event_stream, DeadlineReader, Request};
@@ -69,6 +69,13 @@ impl Server {
     /// Offers the engines of `engines` as players (by name; no other program can be named).
     pub fn with_engines(mut self, engines: EngineList) -> Server {
         self.settings_mut().engines = engines;
+        self
+    }
+
+    /// Has the page's engine players search with `threads` threads (unless a player's spec
+    /// names its own).
+    pub fn with_engine_threads(mut self, threads: Threads) -> Server {
+        self.settings_mut().engine_threads = Some(threads);
         self
     }
 

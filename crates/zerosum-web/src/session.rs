@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use zerosum_arena::{EngineList, Player, PlayerKind, PlayerSpec};
+use zerosum_arena::{Player, PlayerKind, PlayerSpec};
 use zerosum_core::{DynGame, GameSpec, Side, Status};
 use zerosum_games::new_game;
 
@@ -46,12 +46,17 @@ enum Seat {
 
 impl Seat {
     /// Reads `human`, a built-in player spec or a configured engine's name (see
-    /// [`page_player`]).
-    fn parse(text: &str, engines: &EngineList) -> Result<Seat, String> {
+    /// [`page_player`]); a built-in engine naming no threads gets the server's.
+    fn parse(text: &str, settings: &ServerSettings) -> Result<Seat, String> {
         if text.trim().eq_ignore_ascii_case("human") {
             return Ok(Seat::Human);
         }
-        let spec = page_player(text, engines)?;
+        let mut spec = page_player(text, &settings.engines)?;
+        if let (PlayerKind::Engine(engine), Some(threads)) =
+            (&mut spec.kind, settings.engine_threads)
+        {
+            engine.threads.get_or_insert(threads);
+        }
         match spec.kind {
             PlayerKind::Human => Ok(Seat::Human),
             _ => Ok(Seat::Program {
@@ -140,9 +145,8 @@ impl Session {
             events,
             inputs,
             game: new_game(&spec).expect("the opening game exists"),
-            seats: OPENING_PLAYERS.map(|text| {
-                Seat::parse(text, &EngineList::default()).expect("valid opening players")
-            }),
+            seats: OPENING_PLAYERS
+                .map(|text| Seat::parse(text, &settings).expect("valid opening players")),
             used: [Duration::ZERO; 2],
             turn_started: Instant::now(),
             search: None,
@@ -275,10 +279,9 @@ impl Session {
     fn new_game(&mut self, spec: &str, players: &[String; 2]) -> Result<(), String> {
         let spec: GameSpec = spec.parse().map_err(|error| format!("{error}"))?;
         let game = new_game(&spec).map_err(|error| format!("{error}"))?;
-        let engines = &self.settings.engines;
         let seats = [
-            Seat::parse(&players[0], engines)?,
-            Seat::parse(&players[1], engines)?,
+            Seat::parse(&players[0], &self.settings)?,
+            Seat::parse(&players[1], &self.settings)?,
         ];
         self.cancel_search();
         self.game = game;

@@ -1,6 +1,6 @@
 //! What every session of a server shares, set before the server runs.
 
-use zerosum_arena::EngineList;
+use zerosum_arena::{EngineList, Threads};
 
 use crate::tournament_feed::TournamentFeed;
 
@@ -11,4 +11,6 @@ pub struct ServerSettings {
     pub engines: EngineList,
     /// The tournament every tab watches until it starts one of its own.
     pub watched: Option<TournamentFeed>,
+    /// Threads of the page's engine players whose spec names none.
+    pub engine_threads: Option<Threads>,
 }

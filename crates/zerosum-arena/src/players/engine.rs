@@ -34,8 +34,8 @@ pub struct EngineSettings {
     pub hash_mb: usize,
     /// The search driver.
     pub algorithm: Algorithm,
-    /// Threads searching each move (Lazy SMP); one is deterministic.
-    pub threads: Threads,
+    /// Threads searching each move (Lazy SMP); one when not given, which is deterministic.
+    pub threads: Option<Threads>,
 }
 
 impl Default for EngineSettings {
@@ -47,7 +47,7 @@ impl Default for EngineSettings {
             nodes: None,
             hash_mb: 32,
             algorithm: Algorithm::Pvs,
-            threads: Threads::ONE,
+            threads: None,
         }
     }
 }
@@ -85,7 +85,7 @@ impl EngineSettings {
                 self.hash_mb = mb;
             }
             "algo" => self.algorithm = value.parse().map_err(|e: String| PlayerSpecError(e))?,
-            "threads" => self.threads = value.parse().map_err(|e| bad(&format!("{e}")))?,
+            "threads" => self.threads = Some(value.parse().map_err(|e| bad(&format!("{e}")))?),
             _ => {
                 return Err(PlayerSpecError(format!(
                 "unknown engine setting `{key}` (expected time, depth, nodes, hash, algo, threads \
@@ -110,7 +110,7 @@ impl EngineSettings {
             nodes: self.nodes,
             time,
             stop: Some(request.stop.clone()),
-            threads: self.threads,
+            threads: self.threads.unwrap_or_default(),
         }
     }
 }
@@ -135,8 +135,8 @@ impl fmt::Display for EngineSettings {
         if self.algorithm != default.algorithm {
             parts.push(format!("algo={}", self.algorithm));
         }
-        if self.threads != default.threads {
-            parts.push(format!("threads={}", self.threads));
+        if let Some(threads) = self.threads {
+            parts.push(format!("threads={threads}"));
         }
         f.write_str(&parts.join(","))
     }

@@ -13,3 +13,4 @@ mod play_hex;
 mod play_mnk;
 mod play_unstable;
 mod solver;
+mod threads;

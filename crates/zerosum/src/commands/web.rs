@@ -7,7 +7,7 @@ use std::thread;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use zerosum_arena::EngineList;
+use zerosum_arena::{EngineList, Threads};
 use zerosum_web::{Server, TournamentFeed};
 
 #[derive(Args)]
@@ -27,6 +27,9 @@ pub struct ServeArgs {
     /// "proto": "gtp"}]}.
     #[arg(long, value_name = "FILE")]
     engines: Option<PathBuf>,
+    /// Threads each engine player of the page searches with (unless its spec names threads=).
+    #[arg(long, value_name = "N")]
+    threads: Option<Threads>,
 }
 
 /// Serves the page until the process is killed; prints the address first.
@@ -35,9 +38,12 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
         Some(path) => EngineList::load(path)?,
         None => EngineList::default(),
     };
-    let server = Server::bind((args.bind, args.port))
+    let mut server = Server::bind((args.bind, args.port))
         .with_context(|| format!("cannot listen on {}:{}", args.bind, args.port))?
         .with_engines(engines);
+    if let Some(threads) = args.threads {
+        server = server.with_engine_threads(threads);
+    }
     let address = server.local_addr()?;
     let url = format!("http://{address}/");
     println!("zerosum serves {url} (Ctrl-C stops it)");
