@@ -447,3 +447,34 @@ impl Session {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use zerosum_arena::Threads;
+
+    #[test]
+    fn the_servers_threads_go_to_the_engines_that_name_none() {
+        let settings = ServerSettings {
+            engine_threads: Some(Threads::new(2).unwrap()),
+            ..ServerSettings::default()
+        };
+        let threads = |text: &str| match Seat::parse(text, &settings).unwrap() {
+            Seat::Program {
+                spec:
+                    PlayerSpec {
+                        kind: PlayerKind::Engine(engine),
+                        ..
+                    },
+                ..
+            } => engine.threads.map(Threads::get),
+            _ => panic!("{text} is not an engine"),
+        };
+        assert_eq!(threads("engine:time=0.1"), Some(2));
+        assert_eq!(threads("engine:threads=1"), Some(1));
+        assert!(matches!(
+            Seat::parse("quasi", &settings),
+            Ok(Seat::Program { .. })
+        ));
+    }
+}

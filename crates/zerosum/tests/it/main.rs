@@ -16,6 +16,7 @@ mod peak_memory;
 mod protocol;
 mod records;
 mod support;
+mod threads;
 mod time_and_memory;
 mod web;
 mod web_access;

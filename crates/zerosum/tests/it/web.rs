@@ -85,6 +85,14 @@ fn serve_offers_the_listed_engines_by_name() {
 }
 
 #[test]
+fn serve_with_threads_greets_a_tab() {
+    let (_server, stdout, _) = spawn(&["serve", "--port", "0", "--threads", "2"]);
+    let address = address(stdout.unwrap());
+    let hello = first_event(&address, |event| event["type"] == "hello");
+    assert!(hello["catalog"]["players"].as_array().is_some(), "{hello}");
+}
+
+#[test]
 fn tournament_serve_shows_the_tournament_live() {
     let record =
         std::env::temp_dir().join(format!("zerosum-web-serve-{}.jsonl", std::process::id()));
