@@ -86,8 +86,8 @@ pub struct TournamentArgs {
     /// cx-course-alt, mnk-course.
     #[arg(long)]
     preset: Option<String>,
-    /// Players: random, quasi, engine[:time=S,depth=D,nodes=N,hash=MB,algo=A], human,
-    /// cmd=PROGRAM,proto=gtp|gomocup, java:CLASS,cp=PATH (a course MNKPlayer or CXPlayer);
+    /// Players: random, quasi, engine[:time=S,depth=D,nodes=N,hash=MB,algo=A,threads=N],
+    /// human, cmd=PROGRAM,proto=gtp|gomocup, java:CLASS,cp=PATH (a course MNKPlayer or CXPlayer);
     /// each with an optional name=.
     #[arg(long, num_args = 1.., value_name = "PLAYER")]
     players: Vec<String>,
