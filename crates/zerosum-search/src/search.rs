@@ -116,6 +116,13 @@ pub struct SearchResult<M> {
     pub solved: bool,
 }
 
+/// What a helper thread did: its nodes, and its last completed iteration (time and nodes left
+/// at zero) if it completed one with a move.
+struct Helped<M> {
+    nodes: u64,
+    last: Option<SearchResult<M>>,
+}
+
 /// A reusable searcher for one game type and evaluator. Its transposition table is shared
 /// (`Arc`) so that several searchers (threads) can use one table; with
 /// [`SearchLimits::threads`] above one it runs helper searchers of its own on that table.
@@ -221,8 +228,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// With [`SearchLimits::threads`] above one (and any algorithm but minimax, which has no
     /// table to share), Lazy SMP: helper threads search the same root by iterative deepening,
     /// each skipping some depths so that they run ahead of this thread, and share nothing but
-    /// the transposition table. This thread alone decides the move and reports the iterations;
-    /// when it is done it stops the helpers and waits for them. Every thread keeps to the
+    /// the transposition table. This thread decides when to stop and reports the iterations;
+    /// when it is done it stops the helpers, waits for them, and answers its own last
+    /// iteration, or a helper's if that one went deeper or proved the value. Every thread keeps to the
     /// clock and the stop flag; the node limit and the node counts are totals over the threads.
     /// With one thread the search is deterministic under a depth or node limit.
     pub fn search(
@@ -261,7 +269,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let mut helpers = std::mem::take(&mut self.helpers);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut result = thread::scope(|scope| {
-            let running: Vec<ScopedJoinHandle<u64>> = helpers
+            let running: Vec<ScopedJoinHandle<Helped<G::Move>>> = helpers
                 .iter_mut()
                 .take(helper_count)
                 .enumerate()
@@ -286,9 +294,19 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             let mut result = self.iterate(position, limits, start, aimed, on_iteration);
             helpers_stop.store(true, Ordering::Relaxed);
             for handle in running {
-                match handle.join() {
-                    Ok(nodes) => result.nodes += nodes,
-                    Err(panic) => std::panic::resume_unwind(panic),
+                let helped = handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                result.nodes += helped.nodes;
+                // A helper that completed a deeper iteration, or proved the value, knows more.
+                if let Some(deeper) = helped
+                    .last
+                    .filter(|last| !result.solved && (last.solved || last.depth > result.depth))
+                {
+                    result = SearchResult {
+                        nodes: result.nodes,
+                        ..deeper
+                    };
                 }
             }
             result
@@ -411,20 +429,35 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     }
 
     /// Iterative deepening by helper `index` (1 for the first) up to `max_depth`, skipping the
-    /// depths [`helper_skips`] says, until told to stop or the value is proven. Returns the
-    /// nodes it searched.
-    fn help(&mut self, position: &G, index: usize, max_depth: usize) -> u64 {
+    /// depths [`helper_skips`] says, until told to stop or the value is proven.
+    fn help(&mut self, position: &G, index: usize, max_depth: usize) -> Helped<G::Move> {
         let mut game = position.clone();
-        let mut previous = Score::DRAW;
+        let mut last: Option<SearchResult<G::Move>> = None;
         for depth in (1..=max_depth).filter(|&d| !helper_skips(index, d, max_depth)) {
             self.root_best = None;
+            let previous = last.as_ref().map_or(Score::DRAW, |l| l.score);
             let (score, complete) = self.iteration(&mut game, depth, previous);
-            if self.stopped || complete || score.distance().is_some_and(|d| d <= depth) {
+            if self.stopped {
                 break;
             }
-            previous = score;
+            let solved = complete || score.distance().is_some_and(|d| d <= depth);
+            last = self.pv[0].first().map(|&mv| SearchResult {
+                best_move: Some(mv),
+                score,
+                depth,
+                nodes: 0,
+                time: Duration::ZERO,
+                pv: self.pv[0].clone(),
+                solved,
+            });
+            if solved {
+                break;
+            }
         }
-        self.nodes
+        Helped {
+            nodes: self.nodes,
+            last,
+        }
     }
 
     /// One iteration of iterative deepening: the root searched to `depth` by the algorithm,
