@@ -110,14 +110,18 @@ pub struct SearchResult<M> {
     pub score: Score,
     /// Deepest completed iteration.
     pub depth: usize,
+    /// Nodes of all threads.
     pub nodes: u64,
+    /// Nodes of the calling thread alone (all of them with one thread): with every thread on
+    /// a core of its own, the time to depth goes with these.
+    pub main_nodes: u64,
     pub time: Duration,
     pub pv: Vec<M>,
     pub solved: bool,
 }
 
-/// What a helper thread did: its nodes, and its last completed iteration (time and nodes left
-/// at zero) if it completed one with a move.
+/// What a helper thread did: its nodes, and its last completed iteration (time and node counts
+/// left at zero) if it completed one with a move.
 struct Helped<M> {
     nodes: u64,
     last: Option<SearchResult<M>>,
@@ -305,6 +309,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 {
                     result = SearchResult {
                         nodes: result.nodes,
+                        main_nodes: result.main_nodes,
                         ..deeper
                     };
                 }
@@ -371,6 +376,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             score: Score::DRAW,
             depth: 0,
             nodes: 0,
+            main_nodes: 0,
             time: Duration::ZERO,
             pv: Vec::new(),
             solved: game.status().is_over(),
@@ -407,6 +413,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 score,
                 depth,
                 nodes: self.total_nodes(),
+                main_nodes: self.nodes,
                 time: start.elapsed(),
                 pv: self.pv[0].clone(),
                 solved,
@@ -424,6 +431,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             }
         }
         result.nodes = self.nodes;
+        result.main_nodes = self.nodes;
         result.time = start.elapsed();
         result
     }
@@ -446,6 +454,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 score,
                 depth,
                 nodes: 0,
+                main_nodes: 0,
                 time: Duration::ZERO,
                 pv: self.pv[0].clone(),
                 solved,

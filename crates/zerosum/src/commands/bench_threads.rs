@@ -1,6 +1,11 @@
 //! `zerosum bench --threads N`: time to depth on the benchmark positions with N threads
 //! against one, each search on a fresh table, the two interleaved and repeated; then the node
 //! signature of the one-thread searches at the benchmark depths, as `zerosum bench` prints it.
+//!
+//! Two speedups: of the wall-clock time, which needs N idle cores to mean anything, and of
+//! the nodes the calling thread searched to reach the depth (one thread's nodes over the main
+//! thread's), which is what the time speedup comes to with each thread on a core of its own
+//! and can be read on a busy machine too.
 
 use std::io::Write;
 use std::time::Duration;
@@ -37,6 +42,7 @@ impl ThreadBenchArgs {
 /// What searching one position took.
 struct Run {
     nodes: u64,
+    main_nodes: u64,
     time: Duration,
     best: String,
 }
@@ -57,7 +63,7 @@ pub fn bench_threads(args: &ThreadBenchArgs, threads: Threads) -> Result<()> {
         args.repeat
     )?;
     let mut signature = 0;
-    let mut log_speedup = 0.0;
+    let (mut log_speedup, mut log_node_speedup) = (0.0, 0.0);
     for &(text, moves, depth) in POSITIONS {
         let spec = parse_spec(text)?;
         let search = |threads, depth| {
@@ -79,24 +85,30 @@ pub fn bench_threads(args: &ThreadBenchArgs, threads: Threads) -> Result<()> {
         }
         let (one, many) = (median(&mut one), median(&mut many));
         let speedup = one.time.as_secs_f64() / many.time.as_secs_f64().max(1e-9);
+        let node_speedup = one.nodes as f64 / many.main_nodes.max(1) as f64;
         log_speedup += speedup.ln();
+        log_node_speedup += node_speedup.ln();
         writeln!(
             out,
-            "{text:<20} {:<12} depth {timed_depth:>2}  1 thread {:>8.4}s {:>10} nodes {:<5}  \
-             {n} threads {:>8.4}s {:>10} nodes {:<5}  speedup {speedup:.2}",
+            "{text:<18} {:<10} depth {timed_depth:>2} | 1 thread {:>8.4}s {:>9} nodes {:<4} | \
+             {n} threads {:>8.4}s {:>9} nodes, main {:>9} {:<4} | speedup time {speedup:.2} \
+             nodes {node_speedup:.2}",
             if moves.is_empty() { "(start)" } else { moves },
             one.time.as_secs_f64(),
             one.nodes,
             one.best,
             many.time.as_secs_f64(),
             many.nodes,
+            many.main_nodes,
             many.best,
         )?;
     }
+    let count = POSITIONS.len() as f64;
     writeln!(
         out,
-        "geometric mean speedup {:.2}",
-        (log_speedup / POSITIONS.len() as f64).exp()
+        "geometric mean speedup: time {:.2} nodes {:.2}",
+        (log_speedup / count).exp(),
+        (log_node_speedup / count).exp()
     )?;
     writeln!(out, "signature: {signature}")?;
     Ok(())
@@ -128,6 +140,7 @@ impl GameVisitor for TimedSearch {
         let result = searcher.search(&game, &limits, |_| {});
         Ok(Run {
             nodes: result.nodes,
+            main_nodes: result.main_nodes,
             time: result.time,
             best: result
                 .best_move
