@@ -85,6 +85,9 @@ enum Command {
         /// Transposition table size in MB.
         #[arg(long, default_value_t = 64)]
         hash: usize,
+        /// Threads of the Connect-X solver (Lazy SMP, same answers); 1 searches as before.
+        #[arg(long, default_value_t = 1, value_parser = commands::solve::parse_threads)]
+        threads: usize,
     },
     /// Play one game at the terminal (a human against the engine by default); the board is
     /// drawn after every move.
@@ -150,6 +153,9 @@ enum BenchSuite {
         /// Transposition table size in MB.
         #[arg(long, default_value_t = 64)]
         hash: usize,
+        /// Solver threads (Lazy SMP); the nodes are those of every thread.
+        #[arg(long, default_value_t = 1, value_parser = commands::solve::parse_threads)]
+        threads: usize,
         /// One JSON object per file.
         #[arg(long)]
         json: bool,
@@ -231,9 +237,10 @@ fn main() -> ExitCode {
             stdin,
             weak,
             hash,
+            threads,
         } => {
             let moves = (!stdin).then_some(position.moves.as_str());
-            commands::solve::solve(&spec, moves, weak, hash)
+            commands::solve::solve(&spec, moves, weak, hash, threads)
         }
         Command::Play(args) => commands::arena::play(&args),
         Command::Match(args) => commands::arena::play_match(&args),
@@ -268,6 +275,7 @@ fn main() -> ExitCode {
                     limit,
                     weak,
                     hash,
+                    threads,
                     json,
                 }),
             ..
@@ -279,6 +287,7 @@ fn main() -> ExitCode {
             limit,
             weak,
             hash_mb: hash,
+            threads,
             json,
         }),
     };

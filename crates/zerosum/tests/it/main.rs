@@ -15,6 +15,7 @@ mod network;
 mod peak_memory;
 mod protocol;
 mod records;
+mod solver_threads;
 mod support;
 mod threads;
 mod time_and_memory;

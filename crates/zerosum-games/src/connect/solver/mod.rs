@@ -34,7 +34,9 @@
 //! equals.
 //!
 //! Contract: [`Solver::solve`] needs a game that is not over (else [`SolveError::GameOver`]);
-//! the side to move may be able to win at once.
+//! the side to move may be able to win at once. [`Solver::solve_within`] and
+//! [`Solver::analyze_within`] also stop at the [`SolveLimits`] (nodes, a deadline, a stop
+//! flag), with [`SolveError::Interrupted`].
 
 mod order;
 mod position;
@@ -42,11 +44,15 @@ mod search;
 mod table;
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
 
 use zerosum_core::Game;
 
 use super::{Bits, Column, ConnectX, Packed};
 use position::{Geometry, Position};
+use search::Worker;
 use table::Table;
 
 /// Why a position cannot be solved.
@@ -61,6 +67,9 @@ pub enum SolveError {
         /// The game's.
         game: (usize, usize, usize),
     },
+    /// A limit of [`SolveLimits`] ended the solve before it had the value. What the table
+    /// learnt stays (it holds only true bounds), so solving again later is not wasted.
+    Interrupted,
 }
 
 impl fmt::Display for SolveError {
@@ -72,11 +81,111 @@ impl fmt::Display for SolveError {
                 "the solver is for {}x{}x{} boards, the game is {}x{}x{}",
                 solver.0, solver.1, solver.2, game.0, game.1, game.2
             ),
+            SolveError::Interrupted => write!(f, "the solve was interrupted by a limit"),
         }
     }
 }
 
 impl std::error::Error for SolveError {}
+
+/// Limits that end a solve early with [`SolveError::Interrupted`]; the default has none.
+///
+/// The time and the flag are checked every few thousand positions, so a solve stops within
+/// microseconds of a deadline or a raised flag; the node limit is met exactly (the solve stops
+/// at the first position past it, which [`Solver::nodes`] counts).
+#[derive(Clone, Debug, Default)]
+pub struct SolveLimits {
+    /// Most positions to search (for [`Solver::analyze_within`], in all its solves).
+    pub nodes: Option<u64>,
+    /// Time by which to give up.
+    pub deadline: Option<Instant>,
+    /// Gives up when another thread sets it.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+/// Posts `value` as the solve's value, if no thread did already, and raises `found`.
+fn post(posted: &std::sync::Mutex<Option<i32>>, found: &AtomicBool, value: i32) {
+    let mut slot = posted.lock().unwrap_or_else(|e| e.into_inner());
+    slot.get_or_insert(value);
+    found.store(true, Ordering::Relaxed);
+}
+
+/// With threads, a solve runs alone for this many nodes (a few milliseconds) before it starts
+/// the helpers.
+const ALONE_NODES: u64 = 50_000;
+
+/// Positions searched between two checks of the time and the stop flag.
+const CHECK_INTERVAL: u64 = 4096;
+
+/// The limits of the solve under way, as the search checks them.
+#[derive(Clone, Debug)]
+struct Limiter {
+    /// The node count at which the limits are next checked.
+    check_at: u64,
+    /// The solve ends when the node count passes this.
+    node_limit: u64,
+    deadline: Option<Instant>,
+    /// The caller's stop flag, and with threads the flag raised when a thread has the value.
+    stops: Vec<Arc<AtomicBool>>,
+    /// A limit was hit: the search unwinds without storing anything.
+    interrupted: bool,
+}
+
+impl Limiter {
+    /// The limits of `limits`, after `spent` of its nodes were already searched.
+    fn new(limits: &SolveLimits, spent: u64) -> Self {
+        let node_limit = limits.nodes.map_or(u64::MAX, |n| n.saturating_sub(spent));
+        let mut limiter = Limiter {
+            check_at: 0,
+            node_limit,
+            deadline: limits.deadline,
+            stops: limits.stop.iter().cloned().collect(),
+            interrupted: false,
+        };
+        limiter.schedule(0);
+        limiter
+    }
+
+    /// These limits, and a stop when `stop` is raised.
+    fn or_stopped_by(mut self, stop: &Arc<AtomicBool>) -> Self {
+        self.stops.push(stop.clone());
+        self.schedule(0);
+        self
+    }
+
+    /// These limits, with at most `nodes` nodes.
+    fn capped(mut self, nodes: u64) -> Self {
+        self.node_limit = self.node_limit.min(nodes);
+        self.schedule(0);
+        self
+    }
+
+    /// Sets the next check after `nodes` nodes: at the first node past the node limit, and
+    /// every [`CHECK_INTERVAL`] nodes if there is a clock or a flag to look at.
+    fn schedule(&mut self, nodes: u64) {
+        let past_limit = self.node_limit.saturating_add(1);
+        self.check_at = if self.deadline.is_some() || !self.stops.is_empty() {
+            (nodes + CHECK_INTERVAL).min(past_limit)
+        } else {
+            past_limit
+        };
+    }
+
+    /// Called when `nodes` reaches `check_at`: true (and from then on) if a limit is hit,
+    /// else the next check is scheduled.
+    #[cold]
+    fn poll(&mut self, nodes: u64) -> bool {
+        if !self.interrupted {
+            self.interrupted = nodes > self.node_limit
+                || self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.stops.iter().any(|s| s.load(Ordering::Relaxed));
+        }
+        if !self.interrupted {
+            self.schedule(nodes);
+        }
+        self.interrupted
+    }
+}
 
 /// An exact solver for one board size, owning its transposition table.
 ///
@@ -87,7 +196,9 @@ impl std::error::Error for SolveError {}
 pub struct Solver<B: Bits> {
     geometry: Geometry<B>,
     table: Table<B>,
-    /// Nodes searched by the last call.
+    /// Search threads (at least 1).
+    threads: usize,
+    /// Nodes searched by the last call, by every thread.
     nodes: u64,
 }
 
@@ -106,8 +217,22 @@ impl<B: Bits> Solver<B> {
         Solver {
             geometry: Geometry::new(rows, cols, k),
             table: Table::new(table_mb),
+            threads: 1,
             nodes: 0,
         }
+    }
+
+    /// Searches with `threads` threads from now on (0 counts as 1): the caller's and
+    /// `threads - 1` helpers that search the same position over the shared table (Lazy SMP)
+    /// and stop when the caller's search ends. The answers are the same; with 1 thread (the
+    /// default) the search is the same too, node for node.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Size of the transposition table in bytes.
@@ -116,7 +241,8 @@ impl<B: Bits> Solver<B> {
     }
 
     /// Number of positions searched by the last solve (for [`Solver::analyze`], by all its
-    /// solves). A position counts once per visit, table hits and forced losses included.
+    /// solves), by all the threads. A position counts once per visit, table hits and forced
+    /// losses included.
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
@@ -146,8 +272,87 @@ impl<B: Bits> Solver<B> {
     /// The value of `game` for the side to move (see the module documentation), or only its
     /// sign if `weak`. The side to move may be able to win at once.
     pub fn solve(&mut self, game: &ConnectX<Packed<B>>, weak: bool) -> Result<i32, SolveError> {
+        self.solve_within(game, weak, &SolveLimits::default())
+    }
+
+    /// The exact value of `pos` (its sign only if `weak`), or `None` if `limits`, of which
+    /// `spent` nodes are already used, end the search first; with the solver's threads.
+    /// Precondition: the game is not over.
+    fn solve_position(
+        &mut self,
+        pos: &Position<B>,
+        weak: bool,
+        limits: &SolveLimits,
+        spent: u64,
+    ) -> Option<i32> {
+        let (geometry, table) = (&self.geometry, &self.table);
+        let limiter = Limiter::new(limits, spent);
+        if self.threads == 1 {
+            let mut main = Worker::new(geometry, table, limiter);
+            let value = main.solve_position(pos, weak);
+            self.nodes = main.nodes;
+            return value;
+        }
+        // Alone first: most positions need few nodes, fewer than starting threads costs.
+        let mut alone = Worker::new(geometry, table, limiter.capped(ALONE_NODES));
+        if let Some(value) = alone.solve_position(pos, weak) {
+            self.nodes = alone.nodes;
+            return Some(value);
+        }
+        let alone_nodes = alone.nodes;
+        // The first thread to find the value posts it and raises `found`, which stops the
+        // others; the main thread also stops at the caller's limits.
+        let found = Arc::new(AtomicBool::new(false));
+        let posted = std::sync::Mutex::new(None);
+        let (value, nodes) = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..self.threads)
+                .map(|_| {
+                    let limiter = Limiter::new(limits, u64::MAX).or_stopped_by(&found);
+                    let limiter = Limiter {
+                        node_limit: u64::MAX,
+                        ..limiter
+                    };
+                    let (pos, found, posted) = (*pos, &found, &posted);
+                    scope.spawn(move || {
+                        let mut helper = Worker::new(geometry, table, limiter);
+                        if let Some(value) = helper.solve_position(&pos, weak) {
+                            post(posted, found, value);
+                        }
+                        helper.nodes
+                    })
+                })
+                .collect();
+            let limiter = Limiter::new(limits, spent + alone_nodes).or_stopped_by(&found);
+            let mut main = Worker::new(geometry, table, limiter);
+            if let Some(value) = main.solve_position(pos, weak) {
+                post(&posted, &found, value);
+            }
+            found.store(true, Ordering::Relaxed);
+            let helper_nodes: u64 = helpers
+                .into_iter()
+                .map(|helper| {
+                    helper
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .sum();
+            let value = *posted.lock().unwrap_or_else(|e| e.into_inner());
+            (value, main.nodes + helper_nodes)
+        });
+        self.nodes = alone_nodes + nodes;
+        value
+    }
+
+    /// [`Solver::solve`] within `limits`: [`SolveError::Interrupted`] when one is hit first.
+    pub fn solve_within(
+        &mut self,
+        game: &ConnectX<Packed<B>>,
+        weak: bool,
+        limits: &SolveLimits,
+    ) -> Result<i32, SolveError> {
         let pos = self.position(game)?;
-        Ok(self.solve_position(&pos, weak))
+        self.solve_position(&pos, weak, limits, 0)
+            .ok_or(SolveError::Interrupted)
     }
 
     /// The exact value, for the side to move in `game`, of each column played (only its sign
@@ -157,6 +362,17 @@ impl<B: Bits> Solver<B> {
         &mut self,
         game: &ConnectX<Packed<B>>,
         weak: bool,
+    ) -> Result<Vec<Option<i32>>, SolveError> {
+        self.analyze_within(game, weak, &SolveLimits::default())
+    }
+
+    /// [`Solver::analyze`] within `limits` (its node limit counts the nodes of all the
+    /// columns): [`SolveError::Interrupted`] when one is hit first.
+    pub fn analyze_within(
+        &mut self,
+        game: &ConnectX<Packed<B>>,
+        weak: bool,
+        limits: &SolveLimits,
     ) -> Result<Vec<Option<i32>>, SolveError> {
         let pos = self.position(game)?;
         let g = &self.geometry;
@@ -176,9 +392,13 @@ impl<B: Bits> Solver<B> {
                 Some(0)
             } else {
                 let child = pos.played(g, col);
-                let value = -self.solve_position(&child, weak);
+                let value = self.solve_position(&child, weak, limits, total_nodes);
                 total_nodes += self.nodes;
-                Some(value)
+                let Some(value) = value else {
+                    self.nodes = total_nodes;
+                    return Err(SolveError::Interrupted);
+                };
+                Some(-value)
             };
             values.push(value);
         }
@@ -199,5 +419,145 @@ impl<B: Bits> Solver<B> {
             .filter(|&col| values[col].is_some() && values[col] == best)
             .map(|col| col as Column)
             .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    /// The 7x6 position after `moves` (0-based columns).
+    fn position(moves: &[Column]) -> ConnectX<Packed<u64>> {
+        let mut game = ConnectX::new(6, 7, 4);
+        for &col in moves {
+            game.play(col);
+        }
+        game
+    }
+
+    /// Pons' `2531276566711153` (Test_L2_R2, value 2), 0-based.
+    const MOVES: [Column; 16] = [1, 4, 2, 0, 1, 6, 5, 4, 5, 5, 6, 0, 0, 0, 4, 2];
+
+    #[test]
+    fn no_limits_and_generous_limits_search_the_same_tree() {
+        let game = position(&MOVES);
+        let mut solver = Solver::<u64>::new(6, 7, 4, 4);
+        let value = solver.solve(&game, false).unwrap();
+        let nodes = solver.nodes();
+        assert!(
+            nodes > 20_000 && value == 2,
+            "{nodes} nodes: too easy to interrupt"
+        );
+        let generous = SolveLimits {
+            nodes: Some(nodes),
+            deadline: Some(Instant::now() + Duration::from_secs(3600)),
+            stop: Some(Arc::new(AtomicBool::new(false))),
+        };
+        solver.reset();
+        assert_eq!(solver.solve_within(&game, false, &generous), Ok(value));
+        assert_eq!(solver.nodes(), nodes);
+    }
+
+    #[test]
+    fn a_node_limit_interrupts_exactly_and_leaves_a_usable_table() {
+        let game = position(&MOVES);
+        let mut solver = Solver::<u64>::new(6, 7, 4, 4);
+        let value = solver.solve(&game, false).unwrap();
+        let nodes = solver.nodes();
+        for limit in [0, 1, 1000, nodes / 2, nodes - 1] {
+            solver.reset();
+            let limits = SolveLimits {
+                nodes: Some(limit),
+                ..SolveLimits::default()
+            };
+            assert_eq!(
+                solver.solve_within(&game, false, &limits),
+                Err(SolveError::Interrupted),
+                "limit {limit}"
+            );
+            // The node that passed the limit counts.
+            assert_eq!(solver.nodes(), limit + 1, "limit {limit}");
+            // What the interrupted solve stored is true: the full solve still finds the value.
+            assert_eq!(solver.solve(&game, false), Ok(value), "limit {limit}");
+            assert_eq!(
+                solver.solve(&game, true),
+                Ok(value.signum()),
+                "limit {limit}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_raised_stop_flag_or_a_past_deadline_interrupts() {
+        let game = position(&MOVES);
+        let mut solver = Solver::<u64>::new(6, 7, 4, 4);
+        let stopped = SolveLimits {
+            stop: Some(Arc::new(AtomicBool::new(true))),
+            ..SolveLimits::default()
+        };
+        assert_eq!(
+            solver.solve_within(&game, false, &stopped),
+            Err(SolveError::Interrupted)
+        );
+        assert_eq!(solver.nodes(), CHECK_INTERVAL);
+        let late = SolveLimits {
+            deadline: Some(Instant::now()),
+            ..SolveLimits::default()
+        };
+        assert_eq!(
+            solver.analyze_within(&game, false, &late),
+            Err(SolveError::Interrupted)
+        );
+        assert_eq!(
+            SolveError::Interrupted.to_string(),
+            "the solve was interrupted by a limit"
+        );
+    }
+
+    #[test]
+    fn a_stop_flag_raised_by_another_thread_interrupts() {
+        // The empty board takes far longer than this test may.
+        let game = position(&[]);
+        let mut solver = Solver::<u64>::new(6, 7, 4, 4);
+        let stop = Arc::new(AtomicBool::new(false));
+        let limits = SolveLimits {
+            stop: Some(stop.clone()),
+            ..SolveLimits::default()
+        };
+        let raiser = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            stop.store(true, Ordering::Relaxed);
+        });
+        assert_eq!(
+            solver.solve_within(&game, false, &limits),
+            Err(SolveError::Interrupted)
+        );
+        raiser.join().unwrap();
+    }
+
+    #[test]
+    fn analyze_counts_its_node_limit_over_every_column() {
+        let game = position(&MOVES);
+        let mut solver = Solver::<u64>::new(6, 7, 4, 4);
+        let values = solver.analyze(&game, false).unwrap();
+        let nodes = solver.nodes();
+        solver.reset();
+        let exact = SolveLimits {
+            nodes: Some(nodes),
+            ..SolveLimits::default()
+        };
+        assert_eq!(solver.analyze_within(&game, false, &exact), Ok(values));
+        solver.reset();
+        let short = SolveLimits {
+            nodes: Some(nodes - 1),
+            ..SolveLimits::default()
+        };
+        assert_eq!(
+            solver.analyze_within(&game, false, &short),
+            Err(SolveError::Interrupted)
+        );
+        assert_eq!(solver.nodes(), nodes);
     }
 }
