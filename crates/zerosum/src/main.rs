@@ -86,8 +86,8 @@ enum Command {
         #[arg(long, default_value_t = 64)]
         hash: usize,
         /// Threads of the Connect-X solver (Lazy SMP, same answers); 1 searches as before.
-        #[arg(long, default_value_t = 1, value_parser = commands::solve::parse_threads)]
-        threads: usize,
+        #[arg(long, default_value_t = Threads::ONE)]
+        threads: Threads,
     },
     /// Play one game at the terminal (a human against the engine by default); the board is
     /// drawn after every move.
@@ -154,8 +154,8 @@ enum BenchSuite {
         #[arg(long, default_value_t = 64)]
         hash: usize,
         /// Solver threads (Lazy SMP); the nodes are those of every thread.
-        #[arg(long, default_value_t = 1, value_parser = commands::solve::parse_threads)]
-        threads: usize,
+        #[arg(long, default_value_t = Threads::ONE)]
+        threads: Threads,
         /// One JSON object per file.
         #[arg(long)]
         json: bool,
@@ -240,7 +240,7 @@ fn main() -> ExitCode {
             threads,
         } => {
             let moves = (!stdin).then_some(position.moves.as_str());
-            commands::solve::solve(&spec, moves, weak, hash, threads)
+            commands::solve::solve(&spec, moves, weak, hash, threads.get())
         }
         Command::Play(args) => commands::arena::play(&args),
         Command::Match(args) => commands::arena::play_match(&args),
@@ -287,7 +287,7 @@ fn main() -> ExitCode {
             limit,
             weak,
             hash_mb: hash,
-            threads,
+            threads: threads.get(),
             json,
         }),
     };

@@ -12,21 +12,6 @@ use zerosum_search::{SearchLimits, Solver};
 use super::parse_spec;
 use super::search::check_hash;
 
-/// Most solver threads per logical core.
-const THREADS_PER_CORE: usize = 4;
-
-/// A `--threads` count: between 1 and four per logical core.
-pub fn parse_threads(text: &str) -> std::result::Result<usize, String> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let max = THREADS_PER_CORE * cores;
-    match text.parse::<usize>() {
-        Ok(n) if (1..=max).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "`{text}` is not a thread count from 1 to {max} (four per core)"
-        )),
-    }
-}
-
 /// `zerosum solve SPEC [--moves LIST] [--weak] [--hash MB] [--threads N]`; with `moves` absent (`--stdin`),
 /// one position per line from standard input (the first word of a line is its move list; the
 /// rest, such as an expected score, is ignored), printing `position score` per line and

@@ -15,7 +15,7 @@ fn solve_with_two_threads_answers_as_one() {
     let err = text(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{err}");
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
-    assert!(err.contains("not a thread count"), "{err}");
+    assert!(err.contains("threads must be"), "{err}");
 }
 
 #[test]
