@@ -86,6 +86,11 @@ enum Command {
         #[arg(long, default_value_t = 64)]
         hash: usize,
     },
+    /// Connect-X opening books: build one with the solver, probe a position, show a book.
+    Book {
+        #[command(subcommand)]
+        command: commands::book::BookCommand,
+    },
     /// Play one game at the terminal (a human against the engine by default); the board is
     /// drawn after every move.
     Play(commands::arena::PlayArgs),
@@ -228,6 +233,7 @@ fn main() -> ExitCode {
             let moves = (!stdin).then_some(position.moves.as_str());
             commands::solve::solve(&spec, moves, weak, hash)
         }
+        Command::Book { command } => commands::book::book(&command),
         Command::Play(args) => commands::arena::play(&args),
         Command::Match(args) => commands::arena::play_match(&args),
         Command::Tournament(args) => commands::arena::tournament(&args),

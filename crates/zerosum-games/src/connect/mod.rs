@@ -11,6 +11,7 @@
 //! white space; on boards of at most 9 columns a bare digit string (`4453`) is read one column
 //! per digit, as in Pons' test files.
 
+pub mod book;
 mod evaluator;
 mod packed;
 mod solver;
@@ -19,6 +20,7 @@ mod weights;
 mod wide;
 mod windows;
 
+pub use book::{Book, BookError};
 pub use evaluator::ConnectEvaluator;
 pub use packed::{Bits, Packed};
 pub use solver::{SolveError, Solver};

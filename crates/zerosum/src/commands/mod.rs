@@ -4,6 +4,7 @@
 pub mod arena;
 pub mod bench;
 pub mod bench_time;
+pub mod book;
 pub mod network;
 pub mod protocol;
 pub mod rules;

@@ -1,11 +1,12 @@
 //! `zerosum solve`: exact values. Connect-X boards that fit a packed bit board go to the
-//! Pons-style solver and get its exact score; every other game goes to the generic solver.
+//! Pons-style solver and get its exact score (Connect Four from the embedded opening book when
+//! the book has every move's value); every other game goes to the generic solver.
 
 use std::io::{BufRead, IsTerminal, Write};
 
 use anyhow::{bail, Context, Result};
 use zerosum_core::{Game, GameSpec, Score};
-use zerosum_games::connect::{Bits, ConnectX, Packed, Solver as PonsSolver};
+use zerosum_games::connect::{Bits, Book, Column, ConnectX, Packed, Solver as PonsSolver};
 use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
 use zerosum_search::{SearchLimits, Solver};
 
@@ -127,8 +128,13 @@ impl<B: Bits> PonsEngine<B> {
                 game.status()
             );
         }
-        let score = self.solver.solve(&game, self.weak)?;
-        let best = self.solver.best_moves(&game, self.weak)?;
+        let (score, best) = match self.book_answer(&game) {
+            Some(answer) => answer,
+            None => (
+                self.solver.solve(&game, self.weak)?,
+                self.solver.best_moves(&game, self.weak)?,
+            ),
+        };
         let meaning = match score.cmp(&0) {
             std::cmp::Ordering::Greater => "the side to move wins",
             std::cmp::Ordering::Equal => "draw",
@@ -139,6 +145,25 @@ impl<B: Bits> PonsEngine<B> {
             meaning: meaning.to_string(),
             best_moves: best.iter().map(|&m| game.format_move(m)).collect(),
         })
+    }
+}
+
+impl<B: Bits> PonsEngine<B> {
+    /// The score and best moves of `game` from the embedded book, when it has the values of
+    /// every move (the position's own value being the best of them).
+    fn book_answer(&self, game: &ConnectX<Packed<B>>) -> Option<(i32, Vec<Column>)> {
+        let book = Book::for_board(game.rows(), game.cols(), game.k())?;
+        let values: Vec<Option<i32>> = book
+            .analyze(game)?
+            .into_iter()
+            .map(|v| v.map(|v| if self.weak { v.signum() } else { v }))
+            .collect();
+        let score = values.iter().flatten().max().copied()?;
+        let best = (0..values.len())
+            .filter(|&col| values[col] == Some(score))
+            .map(|col| col as Column)
+            .collect();
+        Some((score, best))
     }
 }
 
