@@ -23,7 +23,7 @@ mod windows;
 pub use book::{Book, BookError};
 pub use evaluator::ConnectEvaluator;
 pub use packed::{Bits, Packed};
-pub use solver::{SolveError, Solver};
+pub use solver::{SolveError, SolveLimits, Solver};
 pub use weights::ConnectWeights;
 pub use wide::Wide;
 

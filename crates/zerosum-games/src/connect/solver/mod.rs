@@ -34,7 +34,9 @@
 //! equals.
 //!
 //! Contract: [`Solver::solve`] needs a game that is not over (else [`SolveError::GameOver`]);
-//! the side to move may be able to win at once.
+//! the side to move may be able to win at once. [`Solver::solve_within`] and
+//! [`Solver::analyze_within`] also stop at the [`SolveLimits`] (nodes, a deadline, a stop
+//! flag), with [`SolveError::Interrupted`].
 
 mod order;
 mod position;
@@ -42,6 +44,9 @@ mod search;
 mod table;
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
 
 use zerosum_core::Game;
 
@@ -61,6 +66,9 @@ pub enum SolveError {
         /// The game's.
         game: (usize, usize, usize),
     },
+    /// A limit of [`SolveLimits`] ended the solve before it had the value. What the table
+    /// learnt stays (it holds only true bounds), so solving again later is not wasted.
+    Interrupted,
 }
 
 impl fmt::Display for SolveError {
@@ -72,11 +80,97 @@ impl fmt::Display for SolveError {
                 "the solver is for {}x{}x{} boards, the game is {}x{}x{}",
                 solver.0, solver.1, solver.2, game.0, game.1, game.2
             ),
+            SolveError::Interrupted => write!(f, "the solve was interrupted by a limit"),
         }
     }
 }
 
 impl std::error::Error for SolveError {}
+
+/// Limits that end a solve early with [`SolveError::Interrupted`]; the default has none.
+///
+/// The time and the flag are checked every few thousand positions, so a solve stops within
+/// microseconds of a deadline or a raised flag; the node limit is met exactly (the solve stops
+/// at the first position past it, which [`Solver::nodes`] counts).
+#[derive(Clone, Debug, Default)]
+pub struct SolveLimits {
+    /// Most positions to search (for [`Solver::analyze_within`], in all its solves).
+    pub nodes: Option<u64>,
+    /// Time by which to give up.
+    pub deadline: Option<Instant>,
+    /// Gives up when another thread sets it.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+/// Positions searched between two checks of the time and the stop flag.
+const CHECK_INTERVAL: u64 = 4096;
+
+/// The limits of the solve under way, as the search checks them.
+#[derive(Clone, Debug)]
+struct Limiter {
+    /// The node count at which the limits are next checked.
+    check_at: u64,
+    /// The solve ends when the node count passes this.
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stop: Option<Arc<AtomicBool>>,
+    /// A limit was hit: the search unwinds without storing anything.
+    interrupted: bool,
+}
+
+impl Limiter {
+    /// No limits: never checked.
+    const NONE: Self = Limiter {
+        check_at: u64::MAX,
+        node_limit: u64::MAX,
+        deadline: None,
+        stop: None,
+        interrupted: false,
+    };
+
+    /// The limits of `limits`, after `spent` of its nodes were already searched.
+    fn new(limits: &SolveLimits, spent: u64) -> Self {
+        let node_limit = limits.nodes.map_or(u64::MAX, |n| n.saturating_sub(spent));
+        let mut limiter = Limiter {
+            check_at: 0,
+            node_limit,
+            deadline: limits.deadline,
+            stop: limits.stop.clone(),
+            interrupted: false,
+        };
+        limiter.schedule(0);
+        limiter
+    }
+
+    /// Sets the next check after `nodes` nodes: at the first node past the node limit, and
+    /// every [`CHECK_INTERVAL`] nodes if there is a clock or a flag to look at.
+    fn schedule(&mut self, nodes: u64) {
+        let past_limit = self.node_limit.saturating_add(1);
+        self.check_at = if self.deadline.is_some() || self.stop.is_some() {
+            (nodes + CHECK_INTERVAL).min(past_limit)
+        } else {
+            past_limit
+        };
+    }
+
+    /// Called when `nodes` reaches `check_at`: true (and from then on) if a limit is hit,
+    /// else the next check is scheduled.
+    #[cold]
+    fn poll(&mut self, nodes: u64) -> bool {
+        if !self.interrupted {
+            self.interrupted = nodes > self.node_limit
+                || self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self
+                    .stop
+                    .as_ref()
+                    .is_some_and(|s| s.load(Ordering::Relaxed));
+        }
+        if !self.interrupted {
+            self.schedule(nodes);
+        }
+        self.interrupted
+    }
+}
 
 /// An exact solver for one board size, owning its transposition table.
 ///
@@ -89,6 +183,8 @@ pub struct Solver<B: Bits> {
     table: Table<B>,
     /// Nodes searched by the last call.
     nodes: u64,
+    /// The limits of the solve under way.
+    limiter: Limiter,
 }
 
 impl<B: Bits> Solver<B> {
@@ -107,6 +203,7 @@ impl<B: Bits> Solver<B> {
             geometry: Geometry::new(rows, cols, k),
             table: Table::new(table_mb),
             nodes: 0,
+            limiter: Limiter::NONE,
         }
     }
 
@@ -146,8 +243,20 @@ impl<B: Bits> Solver<B> {
     /// The value of `game` for the side to move (see the module documentation), or only its
     /// sign if `weak`. The side to move may be able to win at once.
     pub fn solve(&mut self, game: &ConnectX<Packed<B>>, weak: bool) -> Result<i32, SolveError> {
+        self.solve_within(game, weak, &SolveLimits::default())
+    }
+
+    /// [`Solver::solve`] within `limits`: [`SolveError::Interrupted`] when one is hit first.
+    pub fn solve_within(
+        &mut self,
+        game: &ConnectX<Packed<B>>,
+        weak: bool,
+        limits: &SolveLimits,
+    ) -> Result<i32, SolveError> {
         let pos = self.position(game)?;
-        Ok(self.solve_position(&pos, weak))
+        self.limiter = Limiter::new(limits, 0);
+        self.solve_position(&pos, weak)
+            .ok_or(SolveError::Interrupted)
     }
 
     /// The exact value, for the side to move in `game`, of each column played (only its sign
@@ -157,6 +266,17 @@ impl<B: Bits> Solver<B> {
         &mut self,
         game: &ConnectX<Packed<B>>,
         weak: bool,
+    ) -> Result<Vec<Option<i32>>, SolveError> {
+        self.analyze_within(game, weak, &SolveLimits::default())
+    }
+
+    /// [`Solver::analyze`] within `limits` (its node limit counts the nodes of all the
+    /// columns): [`SolveError::Interrupted`] when one is hit first.
+    pub fn analyze_within(
+        &mut self,
+        game: &ConnectX<Packed<B>>,
+        weak: bool,
+        limits: &SolveLimits,
     ) -> Result<Vec<Option<i32>>, SolveError> {
         let pos = self.position(game)?;
         let g = &self.geometry;
@@ -176,9 +296,14 @@ impl<B: Bits> Solver<B> {
                 Some(0)
             } else {
                 let child = pos.played(g, col);
-                let value = -self.solve_position(&child, weak);
+                self.limiter = Limiter::new(limits, total_nodes);
+                let value = self.solve_position(&child, weak);
                 total_nodes += self.nodes;
-                Some(value)
+                let Some(value) = value else {
+                    self.nodes = total_nodes;
+                    return Err(SolveError::Interrupted);
+                };
+                Some(-value)
             };
             values.push(value);
         }
@@ -199,5 +324,145 @@ impl<B: Bits> Solver<B> {
             .filter(|&col| values[col].is_some() && values[col] == best)
             .map(|col| col as Column)
             .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    /// The 7x6 position after `moves` (0-based columns).
+    fn position(moves: &[Column]) -> ConnectX<Packed<u64>> {
+        let mut game = ConnectX::new(6, 7, 4);
+        for &col in moves {
+            game.play(col);
+        }
+        game
+    }
+
+    /// Pons' `2531276566711153` (Test_L2_R2, value 2), 0-based.
+    const MOVES: [Column; 16] = [1, 4, 2, 0, 1, 6, 5, 4, 5, 5, 6, 0, 0, 0, 4, 2];
+
+    #[test]
+    fn no_limits_and_generous_limits_search_the_same_tree() {
+        let game = position(&MOVES);
+        let mut solver = Solver::<u64>::new(6, 7, 4, 4);
+        let value = solver.solve(&game, false).unwrap();
+        let nodes = solver.nodes();
+        assert!(
+            nodes > 20_000 && value == 2,
+            "{nodes} nodes: too easy to interrupt"
+        );
+        let generous = SolveLimits {
+            nodes: Some(nodes),
+            deadline: Some(Instant::now() + Duration::from_secs(3600)),
+            stop: Some(Arc::new(AtomicBool::new(false))),
+        };
+        solver.reset();
+        assert_eq!(solver.solve_within(&game, false, &generous), Ok(value));
+        assert_eq!(solver.nodes(), nodes);
+    }
+
+    #[test]
+    fn a_node_limit_interrupts_exactly_and_leaves_a_usable_table() {
+        let game = position(&MOVES);
+        let mut solver = Solver::<u64>::new(6, 7, 4, 4);
+        let value = solver.solve(&game, false).unwrap();
+        let nodes = solver.nodes();
+        for limit in [0, 1, 1000, nodes / 2, nodes - 1] {
+            solver.reset();
+            let limits = SolveLimits {
+                nodes: Some(limit),
+                ..SolveLimits::default()
+            };
+            assert_eq!(
+                solver.solve_within(&game, false, &limits),
+                Err(SolveError::Interrupted),
+                "limit {limit}"
+            );
+            // The node that passed the limit counts.
+            assert_eq!(solver.nodes(), limit + 1, "limit {limit}");
+            // What the interrupted solve stored is true: the full solve still finds the value.
+            assert_eq!(solver.solve(&game, false), Ok(value), "limit {limit}");
+            assert_eq!(
+                solver.solve(&game, true),
+                Ok(value.signum()),
+                "limit {limit}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_raised_stop_flag_or_a_past_deadline_interrupts() {
+        let game = position(&MOVES);
+        let mut solver = Solver::<u64>::new(6, 7, 4, 4);
+        let stopped = SolveLimits {
+            stop: Some(Arc::new(AtomicBool::new(true))),
+            ..SolveLimits::default()
+        };
+        assert_eq!(
+            solver.solve_within(&game, false, &stopped),
+            Err(SolveError::Interrupted)
+        );
+        assert_eq!(solver.nodes(), CHECK_INTERVAL);
+        let late = SolveLimits {
+            deadline: Some(Instant::now()),
+            ..SolveLimits::default()
+        };
+        assert_eq!(
+            solver.analyze_within(&game, false, &late),
+            Err(SolveError::Interrupted)
+        );
+        assert_eq!(
+            SolveError::Interrupted.to_string(),
+            "the solve was interrupted by a limit"
+        );
+    }
+
+    #[test]
+    fn a_stop_flag_raised_by_another_thread_interrupts() {
+        // The empty board takes far longer than this test may.
+        let game = position(&[]);
+        let mut solver = Solver::<u64>::new(6, 7, 4, 4);
+        let stop = Arc::new(AtomicBool::new(false));
+        let limits = SolveLimits {
+            stop: Some(stop.clone()),
+            ..SolveLimits::default()
+        };
+        let raiser = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            stop.store(true, Ordering::Relaxed);
+        });
+        assert_eq!(
+            solver.solve_within(&game, false, &limits),
+            Err(SolveError::Interrupted)
+        );
+        raiser.join().unwrap();
+    }
+
+    #[test]
+    fn analyze_counts_its_node_limit_over_every_column() {
+        let game = position(&MOVES);
+        let mut solver = Solver::<u64>::new(6, 7, 4, 4);
+        let values = solver.analyze(&game, false).unwrap();
+        let nodes = solver.nodes();
+        solver.reset();
+        let exact = SolveLimits {
+            nodes: Some(nodes),
+            ..SolveLimits::default()
+        };
+        assert_eq!(solver.analyze_within(&game, false, &exact), Ok(values));
+        solver.reset();
+        let short = SolveLimits {
+            nodes: Some(nodes - 1),
+            ..SolveLimits::default()
+        };
+        assert_eq!(
+            solver.analyze_within(&game, false, &short),
+            Err(SolveError::Interrupted)
+        );
+        assert_eq!(solver.nodes(), nodes);
     }
 }

@@ -37,16 +37,17 @@ fn order_score<B: Bits>(next_possible: B, own: B, threats: B) -> u32 {
 }
 
 impl<B: Bits> Solver<B> {
-    /// The exact value of `pos` (its sign only if `weak`). Precondition: the game is not over.
-    pub(super) fn solve_position(&mut self, pos: &Position<B>, weak: bool) -> i32 {
+    /// The exact value of `pos` (its sign only if `weak`), or `None` if the solver's limits
+    /// ended the search first. Precondition: the game is not over.
+    pub(super) fn solve_position(&mut self, pos: &Position<B>, weak: bool) -> Option<i32> {
         self.nodes = 0;
         let g = &self.geometry;
         if g.winning_cells(pos.current, pos.mask) & pos.playable(g) != B::ZERO {
             let score = g.win_score(pos.moves + 1);
-            return if weak { score.signum() } else { score };
+            return Some(if weak { score.signum() } else { score });
         }
         if !g.runs_possible() {
-            return 0;
+            return Some(0);
         }
         // The opponent may win with its next stone; the side to move cannot with this one.
         let mut min = -g.win_score(pos.moves + 2);
@@ -59,7 +60,7 @@ impl<B: Bits> Solver<B> {
         // and settle the game when it ends early.
         for probe in [max / 2, min / 2] {
             if min < probe && probe < max {
-                let value = self.probe(pos, probe, mirror);
+                let value = self.probe(pos, probe, mirror)?;
                 if value <= probe {
                     max = value;
                 } else {
@@ -81,30 +82,27 @@ impl<B: Bits> Solver<B> {
             } else {
                 0
             };
-            let value = self.probe(pos, probe, mirror);
+            let value = self.probe(pos, probe, mirror)?;
             if value <= probe {
                 max = value;
             } else {
                 min = value;
             }
         }
-        if weak {
-            min.signum()
-        } else {
-            min
-        }
+        Some(if weak { min.signum() } else { min })
     }
 
     /// Searches `pos` with the null window `(probe, probe + 1)`: the result is above `probe`
-    /// (and a lower bound) or not (and an upper bound). `mirror`: see
-    /// [`Position::clashes_with_mirror`].
-    fn probe(&mut self, pos: &Position<B>, probe: i32, mirror: bool) -> i32 {
+    /// (and a lower bound) or not (and an upper bound); `None` if the limits ended it.
+    /// `mirror`: see [`Position::clashes_with_mirror`].
+    fn probe(&mut self, pos: &Position<B>, probe: i32, mirror: bool) -> Option<i32> {
         let threats = self.geometry.winning_cells(pos.opponent(), pos.mask);
-        if mirror {
+        let value = if mirror {
             self.negamax::<true>(pos, threats, probe, probe + 1)
         } else {
             self.negamax::<false>(pos, threats, probe, probe + 1)
-        }
+        };
+        (!self.limiter.interrupted).then_some(value)
     }
 
     /// Negamax with alpha-beta, failing soft: the result `v` is the exact value if
@@ -114,6 +112,9 @@ impl<B: Bits> Solver<B> {
     /// with its next stone (the caller played only non-losing moves); `threats` are the
     /// opponent's winning cells, `winning_cells(pos.opponent(), pos.mask)` (the caller has
     /// them from its move ordering).
+    ///
+    /// When the limits are hit the result is meaningless, `self.limiter.interrupted` is set,
+    /// and nothing more is stored in the table: every caller returns at once.
     fn negamax<const MIRROR: bool>(
         &mut self,
         pos: &Position<B>,
@@ -122,6 +123,9 @@ impl<B: Bits> Solver<B> {
         mut beta: i32,
     ) -> i32 {
         self.nodes += 1;
+        if self.nodes >= self.limiter.check_at && self.limiter.poll(self.nodes) {
+            return 0;
+        }
         let g = &self.geometry;
         let possible = pos.playable(g);
         // A threat the opponent could take at once must be blocked; two cannot be.
@@ -216,6 +220,9 @@ impl<B: Bits> Solver<B> {
             let child = pos.with_stone::<MIRROR>(g, col, cell);
             let child_threats = g.winning_cells(pos.current | cell, pos.mask | cell);
             best = -self.negamax::<MIRROR>(&child, child_threats, -beta, -alpha);
+            if self.limiter.interrupted {
+                return 0;
+            }
             best_col = col;
             alpha = alpha.max(best);
         }
@@ -318,6 +325,9 @@ impl<B: Bits> Solver<B> {
                     let g = &self.geometry;
                     let child = pos.with_stone::<MIRROR>(g, col, candidates & g.column(col));
                     let score = -self.negamax::<MIRROR>(&child, child_threats, -beta, -alpha);
+                    if self.limiter.interrupted {
+                        return 0;
+                    }
                     if score > best {
                         best = score;
                         best_col = col;
