@@ -1,12 +1,15 @@
-//! The engine keeps what it has proven: once a search proves a win, the engine's later moves
-//! win, however little time they get.
+//! The engine plays what it can prove: on Connect-X boards the solver fits it keeps the exact
+//! value of the position, and on every game, once a search proves a win, the engine's later
+//! moves win, however little time they get.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
 use zerosum_arena::{GameSetup, MoveRequest, PlayerSpec, TimeControl};
-use zerosum_core::{GameSpec, Outcome, Status};
+use zerosum_core::conformance::SplitMix;
+use zerosum_core::{Game, GameSpec, Outcome, Status};
+use zerosum_games::connect::{ConnectX64, Solver};
 use zerosum_games::new_game;
 
 /// A request for a move after `moves`, with `limit` to think.
@@ -82,4 +85,66 @@ fn a_proven_tic_tac_toe_win_is_kept_against_every_defence() {
     // on every line although the later moves get no time to search.
     let failures = lines_not_won("tictactoe", "a1,b1");
     assert!(failures.is_empty(), "not won: {failures:?}");
+}
+
+/// The exact score (Pons' scale, for the side to move) of `game`, ongoing.
+fn exact(solver: &mut Solver<u64>, game: &ConnectX64) -> i32 {
+    solver.solve(game, false).unwrap()
+}
+
+#[test]
+fn on_a_solvable_connect_x_board_the_engine_keeps_the_exact_value() {
+    // 5 rows, 6 columns, 4 in a row: the oracle proves every position after a few random
+    // moves within its node budget (a depth-limited engine: reproducible, no clock).
+    let spec: GameSpec = "connectx:5x6x4".parse().unwrap();
+    let mut solver = Solver::<u64>::new(5, 6, 4, 16);
+    let mut rng = SplitMix::new(14);
+    let mut checked = [0; 3];
+    for _ in 0..24 {
+        let mut game = ConnectX64::new(5, 6, 4);
+        while game.ply() < 8 {
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            game.play(moves[rng.below(moves.len())]);
+            if game.status().is_over() {
+                game = ConnectX64::new(5, 6, 4);
+            }
+        }
+        let before = exact(&mut solver, &game);
+        let mut engine = "engine:depth=4".parse::<PlayerSpec>().unwrap().build();
+        let setup = GameSetup {
+            spec: spec.clone(),
+            side: game.to_move(),
+            time: TimeControl::untimed(),
+            seed: 1,
+        };
+        engine.new_game(&setup).unwrap();
+        let history: Vec<String> = game
+            .history()
+            .iter()
+            .map(|&m| game.format_move(m))
+            .collect();
+        let mut request = request(&history, NO_TIME);
+        request.limit = None;
+        let answer = engine.choose(&request).unwrap();
+        game.play_text(&answer.text).unwrap();
+        // A win is kept at its distance (the fastest), a draw kept, a loss the slowest.
+        let after = match game.status() {
+            Status::Over(Outcome::Draw) => 0,
+            // A win with the stone after `ply - 1` others: (cells + 1 - (ply - 1)) / 2.
+            Status::Over(_) => (30 + 2 - game.ply() as i32) / 2,
+            Status::Ongoing => -exact(&mut solver, &game),
+        };
+        assert_eq!(
+            after,
+            before,
+            "{} then {}: {:?}",
+            history.join(""),
+            answer.text,
+            answer.comment
+        );
+        checked[(before.signum() + 1) as usize] += 1;
+    }
+    // Lost, drawn and won positions were all met.
+    assert!(checked.iter().all(|&n| n > 0), "{checked:?}");
 }
