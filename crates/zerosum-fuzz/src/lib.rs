@@ -5,7 +5,7 @@
 //! A [`Target`] is a function of bytes that drives one parser through its public API (a game
 //! spec, a move in each game family, a GTP or Gomocup session, the game-server protocol, an
 //! HTTP request, the web page's commands, record lines, engine lists, player specs, time
-//! controls) and says whether the input was accepted or refused. The [`Mutator`] generates
+//! controls, opening-book files) and says whether the input was accepted or refused. The [`Mutator`] generates
 //! inputs from the target's seed corpus by byte flips, inserts, deletes, splices, grammar
 //! tokens, huge numbers, long lines, invalid UTF-8, NULs and mixed line ends, plus purely
 //! random bytes. [`run_target`] runs each input under `catch_unwind` and a watchdog: a panic
@@ -17,7 +17,8 @@
 //!
 //! Modules: `runner` runs a target's inputs from `mutate` (the [`Mutator`]); `targets` holds
 //! one module per parser family (`spec`, `moves`, `protocols` over the `fake_engine`, `net`,
-//! `http`, `web`, `records`, `lists` (which reuses the record targets' settings) and `values`).
+//! `http`, `web`, `records`, `lists` (which reuses the record targets' settings), `values` and
+//! `book`).
 
 mod fake_engine;
 mod mutate;

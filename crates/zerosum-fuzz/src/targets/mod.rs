@@ -1,6 +1,7 @@
 //! The fuzz targets: one per parser or protocol, each a function of bytes driving it through
 //! its public API, with a corpus of valid examples and the tokens of its grammar.
 
+mod book;
 mod http;
 mod lists;
 mod moves;
@@ -71,6 +72,7 @@ pub fn all_targets() -> &'static [Target] {
             values::PLAYER_SPEC,
             values::TIME,
             values::SETTINGS,
+            book::TARGET,
         ]);
         targets
     })

@@ -5,6 +5,7 @@
 
 mod atoll;
 mod connect;
+mod connect_book;
 mod connect_solver;
 mod hex;
 mod mnk;

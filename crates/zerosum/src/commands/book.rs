@@ -1,7 +1,9 @@
 //! `zerosum book`: build a Connect-X opening book with the solver (`build`), read a position's
 //! values from a book (`probe`), and say what a book holds (`show`).
 
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
@@ -12,6 +14,9 @@ use zerosum_games::connect::{Book, ConnectX, Packed};
 
 use super::parse_spec;
 use super::search::check_hash;
+
+/// How often a build without a terminal prints its progress.
+const LOG_EVERY: Duration = Duration::from_secs(30);
 
 #[derive(Subcommand)]
 pub enum BookCommand {
@@ -104,6 +109,10 @@ fn build_book(args: &BuildArgs) -> Result<()> {
         )
         .expect("a valid template"),
     );
+    let started = std::time::Instant::now();
+    // Without a terminal (a log file), a plain line every LOG_EVERY instead of the bar.
+    let terminal = std::io::stderr().is_terminal();
+    let mut logged = started;
     let mut ply = usize::MAX;
     let mut report = |p: &Progress| {
         if p.ply != ply {
@@ -113,8 +122,18 @@ fn build_book(args: &BuildArgs) -> Result<()> {
             bar.reset();
         }
         bar.set_position(p.done as u64);
+        if !terminal && (logged.elapsed() >= LOG_EVERY || p.done == p.positions) {
+            logged = std::time::Instant::now();
+            eprintln!(
+                "ply {}: {}/{} positions, {} solved by this run, {:.0} s",
+                p.ply,
+                p.done,
+                p.positions,
+                p.solved,
+                started.elapsed().as_secs_f64()
+            );
+        }
     };
-    let started = std::time::Instant::now();
     let built = build(&options, &checkpoint, &mut report)?;
     bar.finish_and_clear();
     match built {

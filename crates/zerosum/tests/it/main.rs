@@ -5,6 +5,7 @@
 
 mod arena;
 mod board_sizes;
+mod book;
 mod browser;
 mod cli;
 mod errors;

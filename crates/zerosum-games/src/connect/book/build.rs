@@ -1,6 +1,7 @@
 //! Building a [`Book`] with the solver, ply by ply, on every core, resumably.
 //!
-//! Ply `p` is a list of positions (mirror images merged, the first met kept), in the order
+//! Only the positions of the book's depth and beyond are solved: the value of a position above
+//! the depth is the best of its children's, all in the book. Ply `p` is a list of positions (mirror images merged, the first met kept), in the order
 //! their parents and then their columns come, so that neighbours in the list share most of
 //! their subtrees. Up to the book's depth a ply holds every child of the ply before; beyond
 //! it, the children of the positions on a line of best play of either side (see the module
@@ -23,7 +24,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use zerosum_core::{Game, GameSpec, Side};
+use zerosum_core::{Game, GameSpec, Outcome, Side, Status};
 
 use super::{canonical_key, Book, KEY_BITS};
 use crate::connect::{ConnectX, Packed, Solver};
@@ -48,7 +49,8 @@ pub struct BuildOptions {
     pub threads: usize,
     /// Transposition table of each thread, in MB.
     pub hash_mb: usize,
-    /// Stop after this many new solves (the checkpoint keeps them), if given.
+    /// Stop once this many new solves are done (solves under way finish too; the checkpoint
+    /// keeps them all), if given.
     pub max_solves: Option<u64>,
 }
 
@@ -70,7 +72,7 @@ pub struct Progress {
 pub enum Built {
     /// The whole book.
     Complete(Book),
-    /// Stopped after `max_solves` new solves; running the build again continues it.
+    /// Stopped after at least `max_solves` new solves; running the build again continues it.
     Stopped {
         /// Positions solved by this run.
         solved: u64,
@@ -121,20 +123,26 @@ pub fn build(
     let mut book_keys: Vec<u64> = Vec::new();
     let mut layer = vec![Game64::new(options.rows, options.cols, options.k)];
     let mut parents: (Vec<Game64>, Vec<[bool; 2]>) = (Vec::new(), Vec::new());
+    // The plies above the depth, whose values come from their children's at the end.
+    let mut upper: Vec<Vec<Game64>> = Vec::new();
     for ply in 0..=options.lines {
         let keys: Vec<u64> = layer.iter().map(key).collect();
-        let stopped = solve_layer(
-            ply,
-            &layer,
-            &keys,
-            &mut solvers,
-            &mut record,
-            options.max_solves,
-            &mut solved,
-            progress,
-        )?;
-        if stopped {
-            return Ok(Built::Stopped { solved });
+        if ply < options.depth {
+            upper.push(layer.clone());
+        } else {
+            let stopped = solve_layer(
+                ply,
+                &layer,
+                &keys,
+                &mut solvers,
+                &mut record,
+                options.max_solves,
+                &mut solved,
+                progress,
+            )?;
+            if stopped {
+                return Ok(Built::Stopped { solved });
+            }
         }
         book_keys.extend(&keys);
         if ply == options.lines {
@@ -148,6 +156,12 @@ pub fn build(
         };
         let next = children(&layer, &on_line);
         parents = (std::mem::replace(&mut layer, next), on_line);
+    }
+    for layer in upper.iter().rev() {
+        for game in layer {
+            let value = best_child(game, &record.scores);
+            record.scores.insert(key(game), value);
+        }
     }
     let scores = book_keys.iter().map(|&k| (k, record.scores[&k]));
     Ok(Built::Complete(Book::from_scores(
@@ -183,6 +197,27 @@ fn check(options: &BuildOptions) -> Result<(), BuildError> {
 
 fn key(game: &Game64) -> u64 {
     canonical_key(game) as u64
+}
+
+/// The value of `game` from its children's: the best of a win at once, a draw by filling the
+/// board, and minus each other child's score in `scores` (which has them all).
+fn best_child(game: &Game64, scores: &HashMap<u64, i32>) -> i32 {
+    let cells = game.rows() * game.cols();
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = game.clone();
+            child.play(mv);
+            match child.status() {
+                Status::Over(Outcome::Draw) => 0,
+                Status::Over(_) => ((cells - child.ply()) / 2 + 1) as i32,
+                Status::Ongoing => -scores[&key(&child)],
+            }
+        })
+        .max()
+        .expect("a position that is not over has a move")
 }
 
 /// The children that are not over of the positions on a line, mirror images merged, the
