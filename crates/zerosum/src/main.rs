@@ -85,6 +85,9 @@ enum Command {
         /// Transposition table size in MB.
         #[arg(long, default_value_t = 64)]
         hash: usize,
+        /// Threads of the Connect-X solver (Lazy SMP, same answers); 1 searches as before.
+        #[arg(long, default_value_t = 1, value_parser = commands::solve::parse_threads)]
+        threads: usize,
     },
     /// Connect-X opening books: build one with the solver, probe a position, show a book.
     Book {
@@ -152,6 +155,9 @@ enum BenchSuite {
         /// Transposition table size in MB.
         #[arg(long, default_value_t = 64)]
         hash: usize,
+        /// Solver threads (Lazy SMP); the nodes are those of every thread.
+        #[arg(long, default_value_t = 1, value_parser = commands::solve::parse_threads)]
+        threads: usize,
         /// One JSON object per file.
         #[arg(long)]
         json: bool,
@@ -229,9 +235,10 @@ fn main() -> ExitCode {
             stdin,
             weak,
             hash,
+            threads,
         } => {
             let moves = (!stdin).then_some(position.moves.as_str());
-            commands::solve::solve(&spec, moves, weak, hash)
+            commands::solve::solve(&spec, moves, weak, hash, threads)
         }
         Command::Book { command } => commands::book::book(&command),
         Command::Play(args) => commands::arena::play(&args),
@@ -259,6 +266,7 @@ fn main() -> ExitCode {
                     limit,
                     weak,
                     hash,
+                    threads,
                     json,
                 }),
         } => commands::bench::bench_solver(&SolverBench {
@@ -269,6 +277,7 @@ fn main() -> ExitCode {
             limit,
             weak,
             hash_mb: hash,
+            threads,
             json,
         }),
     };

@@ -12,10 +12,10 @@ use zerosum_games::connect::{Bits, ConnectX, ConnectX128, ConnectX64, Packed, So
 // Test data
 
 /// One line of a test file: the moves (0-based columns) and the expected score.
-struct Case {
-    text: String,
-    moves: Vec<u8>,
-    score: i32,
+pub(crate) struct Case {
+    pub text: String,
+    pub moves: Vec<u8>,
+    pub score: i32,
 }
 
 /// The lines of `shared/data/connect4/<dir>/<name>`. `first_digit` is the character of column 0
@@ -50,15 +50,20 @@ fn cases(dir: &str, name: &str, first_digit: u8) -> Vec<Case> {
     parsed
 }
 
-fn pons(name: &str) -> Vec<Case> {
+pub(crate) fn pons(name: &str) -> Vec<Case> {
     cases("pons", name, b'1')
 }
 
-fn nine_by_five(name: &str) -> Vec<Case> {
+pub(crate) fn nine_by_five(name: &str) -> Vec<Case> {
     cases("9x5", &format!("{name}.txt"), b'0')
 }
 
-fn replay<B: Bits>(rows: usize, cols: usize, k: usize, moves: &[u8]) -> ConnectX<Packed<B>> {
+pub(crate) fn replay<B: Bits>(
+    rows: usize,
+    cols: usize,
+    k: usize,
+    moves: &[u8],
+) -> ConnectX<Packed<B>> {
     let mut game = ConnectX::new(rows, cols, k);
     for &col in moves {
         assert!(game.is_legal(col), "illegal move {col} in {moves:?}");

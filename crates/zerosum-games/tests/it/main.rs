@@ -7,6 +7,7 @@ mod atoll;
 mod connect;
 mod connect_book;
 mod connect_solver;
+mod connect_solver_threads;
 mod hex;
 mod mnk;
 mod unstable;

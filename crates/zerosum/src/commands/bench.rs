@@ -97,10 +97,12 @@ pub struct SolverBench {
     pub limit: Option<usize>,
     pub weak: bool,
     pub hash_mb: usize,
+    /// Solver threads.
+    pub threads: usize,
     pub json: bool,
 }
 
-/// `zerosum bench connect4 [FILE...] [--empty] [--json]`
+/// `zerosum bench connect4 [FILE...] [--empty] [--threads N] [--json]`
 pub fn bench_solver(options: &SolverBench) -> Result<()> {
     check_hash(options.hash_mb)?;
     if options.files.is_empty() && !options.empty {
@@ -146,6 +148,7 @@ struct SetResult {
 
 fn run_sets<B: Bits>(rows: usize, cols: usize, k: usize, options: &SolverBench) -> Result<()> {
     let mut solver = PonsSolver::<B>::new(rows, cols, k, options.hash_mb);
+    solver.set_threads(options.threads);
     let mut out = std::io::stdout().lock();
     if !options.json {
         writeln!(
@@ -183,6 +186,7 @@ fn run_sets<B: Bits>(rows: usize, cols: usize, k: usize, options: &SolverBench) 
                 "positions_per_second": per_second,
                 "total_nodes": result.nodes,
                 "weak": options.weak,
+                "threads": options.threads,
             });
             if set.positions.iter().all(|(_, expected)| expected.is_none()) {
                 line["score"] = json!(result.last_score);

@@ -13,14 +13,36 @@ use zerosum_search::{SearchLimits, Solver};
 use super::parse_spec;
 use super::search::check_hash;
 
-/// `zerosum solve SPEC [--moves LIST] [--weak] [--hash MB]`; with `moves` absent (`--stdin`),
+/// Most solver threads per logical core.
+const THREADS_PER_CORE: usize = 4;
+
+/// A `--threads` count: between 1 and four per logical core.
+pub fn parse_threads(text: &str) -> std::result::Result<usize, String> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let max = THREADS_PER_CORE * cores;
+    match text.parse::<usize>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "`{text}` is not a thread count from 1 to {max} (four per core)"
+        )),
+    }
+}
+
+/// `zerosum solve SPEC [--moves LIST] [--weak] [--hash MB] [--threads N]`; with `moves` absent (`--stdin`),
 /// one position per line from standard input (the first word of a line is its move list; the
 /// rest, such as an expected score, is ignored), printing `position score` per line and
-/// stopping at the first line that is not a position.
-pub fn solve(spec: &str, moves: Option<&str>, weak: bool, hash_mb: usize) -> Result<()> {
+/// stopping at the first line that is not a position. `threads` searches in parallel on
+/// Connect-X boards (the generic solver has one thread).
+pub fn solve(
+    spec: &str,
+    moves: Option<&str>,
+    weak: bool,
+    hash_mb: usize,
+    threads: usize,
+) -> Result<()> {
     check_hash(hash_mb)?;
     let spec = parse_spec(spec)?;
-    let mut engine = ExactEngine::new(&spec, weak, hash_mb)?;
+    let mut engine = ExactEngine::new(&spec, weak, hash_mb, threads)?;
     let mut out = std::io::stdout().lock();
     if let Some(moves) = moves {
         let answer = engine.solve(moves)?;
@@ -74,21 +96,17 @@ struct PonsEngine<B: Bits> {
 }
 
 impl ExactEngine {
-    fn new(spec: &GameSpec, weak: bool, hash_mb: usize) -> Result<Self> {
+    fn new(spec: &GameSpec, weak: bool, hash_mb: usize, threads: usize) -> Result<Self> {
         if let GameSpec::ConnectX { rows, cols, k, .. } = *spec {
             if Packed::<u64>::fits(rows, cols) {
-                return Ok(ExactEngine::Packed64(Box::new(PonsEngine {
-                    start: ConnectX::new(rows, cols, k),
-                    solver: PonsSolver::new(rows, cols, k, hash_mb),
-                    weak,
-                })));
+                return Ok(ExactEngine::Packed64(Box::new(PonsEngine::new(
+                    rows, cols, k, weak, hash_mb, threads,
+                ))));
             }
             if Packed::<u128>::fits(rows, cols) {
-                return Ok(ExactEngine::Packed128(Box::new(PonsEngine {
-                    start: ConnectX::new(rows, cols, k),
-                    solver: PonsSolver::new(rows, cols, k, hash_mb),
-                    weak,
-                })));
+                return Ok(ExactEngine::Packed128(Box::new(PonsEngine::new(
+                    rows, cols, k, weak, hash_mb, threads,
+                ))));
             }
         }
         Ok(ExactEngine::Generic {
@@ -119,6 +137,16 @@ impl ExactEngine {
 }
 
 impl<B: Bits> PonsEngine<B> {
+    fn new(rows: usize, cols: usize, k: usize, weak: bool, hash_mb: usize, threads: usize) -> Self {
+        let mut solver = PonsSolver::new(rows, cols, k, hash_mb);
+        solver.set_threads(threads);
+        PonsEngine {
+            start: ConnectX::new(rows, cols, k),
+            solver,
+            weak,
+        }
+    }
+
     fn solve(&mut self, moves: &str) -> Result<Answer> {
         let mut game = self.start.clone();
         game.play_list(moves)?;

@@ -17,6 +17,7 @@ mod network;
 mod peak_memory;
 mod protocol;
 mod records;
+mod solver_threads;
 mod support;
 mod time_and_memory;
 mod web;

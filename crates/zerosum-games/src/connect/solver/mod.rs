@@ -52,6 +52,7 @@ use zerosum_core::Game;
 
 use super::{Bits, Column, ConnectX, Packed};
 use position::{Geometry, Position};
+use search::Worker;
 use table::Table;
 
 /// Why a position cannot be solved.
@@ -102,6 +103,17 @@ pub struct SolveLimits {
     pub stop: Option<Arc<AtomicBool>>,
 }
 
+/// Posts `value` as the solve's value, if no thread did already, and raises `found`.
+fn post(posted: &std::sync::Mutex<Option<i32>>, found: &AtomicBool, value: i32) {
+    let mut slot = posted.lock().unwrap_or_else(|e| e.into_inner());
+    slot.get_or_insert(value);
+    found.store(true, Ordering::Relaxed);
+}
+
+/// With threads, a solve runs alone for this many nodes (a few milliseconds) before it starts
+/// the helpers.
+const ALONE_NODES: u64 = 50_000;
+
 /// Positions searched between two checks of the time and the stop flag.
 const CHECK_INTERVAL: u64 = 4096;
 
@@ -113,21 +125,13 @@ struct Limiter {
     /// The solve ends when the node count passes this.
     node_limit: u64,
     deadline: Option<Instant>,
-    stop: Option<Arc<AtomicBool>>,
+    /// The caller's stop flag, and with threads the flag raised when a thread has the value.
+    stops: Vec<Arc<AtomicBool>>,
     /// A limit was hit: the search unwinds without storing anything.
     interrupted: bool,
 }
 
 impl Limiter {
-    /// No limits: never checked.
-    const NONE: Self = Limiter {
-        check_at: u64::MAX,
-        node_limit: u64::MAX,
-        deadline: None,
-        stop: None,
-        interrupted: false,
-    };
-
     /// The limits of `limits`, after `spent` of its nodes were already searched.
     fn new(limits: &SolveLimits, spent: u64) -> Self {
         let node_limit = limits.nodes.map_or(u64::MAX, |n| n.saturating_sub(spent));
@@ -135,18 +139,32 @@ impl Limiter {
             check_at: 0,
             node_limit,
             deadline: limits.deadline,
-            stop: limits.stop.clone(),
+            stops: limits.stop.iter().cloned().collect(),
             interrupted: false,
         };
         limiter.schedule(0);
         limiter
     }
 
+    /// These limits, and a stop when `stop` is raised.
+    fn or_stopped_by(mut self, stop: &Arc<AtomicBool>) -> Self {
+        self.stops.push(stop.clone());
+        self.schedule(0);
+        self
+    }
+
+    /// These limits, with at most `nodes` nodes.
+    fn capped(mut self, nodes: u64) -> Self {
+        self.node_limit = self.node_limit.min(nodes);
+        self.schedule(0);
+        self
+    }
+
     /// Sets the next check after `nodes` nodes: at the first node past the node limit, and
     /// every [`CHECK_INTERVAL`] nodes if there is a clock or a flag to look at.
     fn schedule(&mut self, nodes: u64) {
         let past_limit = self.node_limit.saturating_add(1);
-        self.check_at = if self.deadline.is_some() || self.stop.is_some() {
+        self.check_at = if self.deadline.is_some() || !self.stops.is_empty() {
             (nodes + CHECK_INTERVAL).min(past_limit)
         } else {
             past_limit
@@ -160,10 +178,7 @@ impl Limiter {
         if !self.interrupted {
             self.interrupted = nodes > self.node_limit
                 || self.deadline.is_some_and(|d| Instant::now() >= d)
-                || self
-                    .stop
-                    .as_ref()
-                    .is_some_and(|s| s.load(Ordering::Relaxed));
+                || self.stops.iter().any(|s| s.load(Ordering::Relaxed));
         }
         if !self.interrupted {
             self.schedule(nodes);
@@ -181,10 +196,10 @@ impl Limiter {
 pub struct Solver<B: Bits> {
     geometry: Geometry<B>,
     table: Table<B>,
-    /// Nodes searched by the last call.
+    /// Search threads (at least 1).
+    threads: usize,
+    /// Nodes searched by the last call, by every thread.
     nodes: u64,
-    /// The limits of the solve under way.
-    limiter: Limiter,
 }
 
 impl<B: Bits> Solver<B> {
@@ -202,9 +217,22 @@ impl<B: Bits> Solver<B> {
         Solver {
             geometry: Geometry::new(rows, cols, k),
             table: Table::new(table_mb),
+            threads: 1,
             nodes: 0,
-            limiter: Limiter::NONE,
         }
+    }
+
+    /// Searches with `threads` threads from now on (0 counts as 1): the caller's and
+    /// `threads - 1` helpers that search the same position over the shared table (Lazy SMP)
+    /// and stop when the caller's search ends. The answers are the same; with 1 thread (the
+    /// default) the search is the same too, node for node.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Size of the transposition table in bytes.
@@ -213,7 +241,8 @@ impl<B: Bits> Solver<B> {
     }
 
     /// Number of positions searched by the last solve (for [`Solver::analyze`], by all its
-    /// solves). A position counts once per visit, table hits and forced losses included.
+    /// solves), by all the threads. A position counts once per visit, table hits and forced
+    /// losses included.
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
@@ -246,6 +275,74 @@ impl<B: Bits> Solver<B> {
         self.solve_within(game, weak, &SolveLimits::default())
     }
 
+    /// The exact value of `pos` (its sign only if `weak`), or `None` if `limits`, of which
+    /// `spent` nodes are already used, end the search first; with the solver's threads.
+    /// Precondition: the game is not over.
+    fn solve_position(
+        &mut self,
+        pos: &Position<B>,
+        weak: bool,
+        limits: &SolveLimits,
+        spent: u64,
+    ) -> Option<i32> {
+        let (geometry, table) = (&self.geometry, &self.table);
+        let limiter = Limiter::new(limits, spent);
+        if self.threads == 1 {
+            let mut main = Worker::new(geometry, table, limiter);
+            let value = main.solve_position(pos, weak);
+            self.nodes = main.nodes;
+            return value;
+        }
+        // Alone first: most positions need few nodes, fewer than starting threads costs.
+        let mut alone = Worker::new(geometry, table, limiter.capped(ALONE_NODES));
+        if let Some(value) = alone.solve_position(pos, weak) {
+            self.nodes = alone.nodes;
+            return Some(value);
+        }
+        let alone_nodes = alone.nodes;
+        // The first thread to find the value posts it and raises `found`, which stops the
+        // others; the main thread also stops at the caller's limits.
+        let found = Arc::new(AtomicBool::new(false));
+        let posted = std::sync::Mutex::new(None);
+        let (value, nodes) = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..self.threads)
+                .map(|_| {
+                    let limiter = Limiter::new(limits, u64::MAX).or_stopped_by(&found);
+                    let limiter = Limiter {
+                        node_limit: u64::MAX,
+                        ..limiter
+                    };
+                    let (pos, found, posted) = (*pos, &found, &posted);
+                    scope.spawn(move || {
+                        let mut helper = Worker::new(geometry, table, limiter);
+                        if let Some(value) = helper.solve_position(&pos, weak) {
+                            post(posted, found, value);
+                        }
+                        helper.nodes
+                    })
+                })
+                .collect();
+            let limiter = Limiter::new(limits, spent + alone_nodes).or_stopped_by(&found);
+            let mut main = Worker::new(geometry, table, limiter);
+            if let Some(value) = main.solve_position(pos, weak) {
+                post(&posted, &found, value);
+            }
+            found.store(true, Ordering::Relaxed);
+            let helper_nodes: u64 = helpers
+                .into_iter()
+                .map(|helper| {
+                    helper
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .sum();
+            let value = *posted.lock().unwrap_or_else(|e| e.into_inner());
+            (value, main.nodes + helper_nodes)
+        });
+        self.nodes = alone_nodes + nodes;
+        value
+    }
+
     /// [`Solver::solve`] within `limits`: [`SolveError::Interrupted`] when one is hit first.
     pub fn solve_within(
         &mut self,
@@ -254,8 +351,7 @@ impl<B: Bits> Solver<B> {
         limits: &SolveLimits,
     ) -> Result<i32, SolveError> {
         let pos = self.position(game)?;
-        self.limiter = Limiter::new(limits, 0);
-        self.solve_position(&pos, weak)
+        self.solve_position(&pos, weak, limits, 0)
             .ok_or(SolveError::Interrupted)
     }
 
@@ -296,8 +392,7 @@ impl<B: Bits> Solver<B> {
                 Some(0)
             } else {
                 let child = pos.played(g, col);
-                self.limiter = Limiter::new(limits, total_nodes);
-                let value = self.solve_position(&child, weak);
+                let value = self.solve_position(&child, weak, limits, total_nodes);
                 total_nodes += self.nodes;
                 let Some(value) = value else {
                     self.nodes = total_nodes;
