@@ -101,14 +101,15 @@ impl<M: Copy + Eq> Verdict<M> {
     }
 
     /// The move to play without a search, when the proof settles it: a proven win (the
-    /// fastest proven), or with every move proven, the best when no other equals it (the only
-    /// draw, the slowest loss, or any loss when the distances are unknown).
+    /// fastest proven), or with every move proven, the only draw or the slowest loss (when the
+    /// distances of the losses are unknown, the search chooses among them: its evaluation
+    /// resists longer than an arbitrary losing move).
     pub fn decided(&self) -> Option<(M, Proven)> {
         let (mv, best) = self.best()?;
         if best.sign() == Some(1) {
             return Some((mv, best));
         }
-        if !self.complete() {
+        if !self.complete() || best == (Proven::Loss { plies: None }) {
             return None;
         }
         let equals = self.moves.iter().filter(|(_, v)| *v == best).count();
@@ -214,6 +215,13 @@ mod tests {
             (2, Proven::Loss { plies: Some(8) }),
         ]);
         assert_eq!(lost.decided(), Some((2, Proven::Loss { plies: Some(8) })));
+        let blind = verdict(&[(3, LOSS), (2, LOSS)]);
+        assert_eq!(
+            blind.decided(),
+            None,
+            "the search picks among unmeasured losses"
+        );
+        assert_eq!(blind.vet(2, Proven::Unknown), 2);
         assert_eq!(
             verdict(&[(3, WIN), (2, LOSS)]).decided(),
             Some((3, WIN)),
