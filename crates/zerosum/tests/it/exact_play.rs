@@ -15,6 +15,14 @@ fn gtp(input: &str) -> (Vec<String>, String) {
 }
 
 #[test]
+fn genmove_opens_connect_four_in_the_only_winning_column_from_the_book() {
+    let (replies, lines) = gtp("genmove b\nquit\n");
+    assert_eq!(replies[0], "= 4", "{lines}");
+    // Proven by the book, not searched: the minute it may think is not spent.
+    assert!(lines.starts_with("exact 4 win"), "{lines}");
+}
+
+#[test]
 fn the_engine_second_after_2_3_3_3_3_plays_the_only_winning_column() {
     // `zerosum solve connect4 --moves 23333`: only column 2 wins. The engine, searching to
     // depth 12 with its evaluation, once played 5 here and lost.
