@@ -428,23 +428,20 @@ fn think<G: EvaluatedGame>(
 
 /// Share of a timed move that the oracle may spend proving it.
 const ORACLE_SHARE: f64 = 0.5;
-/// Nodes the oracle may spend on a move of an engine limited by depth only (then play stays
-/// reproducible; a node-limited engine gives it its node budget).
+/// Nodes the oracle may spend on a move of an engine limited by depth (a node-limited engine
+/// gives it its node budget): with a node budget its answers, like the search's, do not
+/// depend on the machine's speed.
 const ORACLE_NODES: u64 = 2_000_000;
 
-/// What the oracle may spend on a move searched within `limits` from `started`.
+/// What the oracle may spend on a move searched within `limits` from `started`: a share of
+/// the time, and the node budget of an engine limited by nodes or depth (which is then
+/// reproducible as long as the time does not run out first).
 fn oracle_limits(limits: &SearchLimits, started: Instant) -> ExactLimits {
-    match limits.time {
-        Some(time) => ExactLimits {
-            nodes: None,
-            deadline: Some(started + time.mul_f64(ORACLE_SHARE)),
-            stop: limits.stop.clone(),
-        },
-        None => ExactLimits {
-            nodes: Some(limits.nodes.unwrap_or(ORACLE_NODES)),
-            deadline: None,
-            stop: limits.stop.clone(),
-        },
+    let reproducible = limits.nodes.is_some() || limits.depth.is_some() || limits.time.is_none();
+    ExactLimits {
+        nodes: reproducible.then(|| limits.nodes.unwrap_or(ORACLE_NODES)),
+        deadline: limits.time.map(|time| started + time.mul_f64(ORACLE_SHARE)),
+        stop: limits.stop.clone(),
     }
 }
 
