@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 use zerosum_core::GameSpec;
+use zerosum_games::connect::Packed;
 
 use crate::clock::TimeControl;
 use crate::players::{PlayerKind, PlayerSpec};
@@ -127,7 +128,7 @@ impl TournamentSettings {
                 "--concurrency must be between 1 and 1024, not {concurrency}"
             )));
         }
-        check_tables(&specs, concurrency)?;
+        check_tables(&specs, &games, concurrency)?;
         if self.max_moves == Some(0) {
             return Err(SettingsError("--maxmoves must be at least 1".into()));
         }
@@ -195,8 +196,13 @@ impl TournamentSettings {
 }
 
 /// Checks that the engines' tables of `concurrency` games at once fit in memory: each game has
-/// at most two engines, counted at the largest table asked for.
-fn check_tables(specs: &[PlayerSpec], concurrency: usize) -> Result<(), SettingsError> {
+/// at most two engines, counted at the largest table asked for; on a Connect-X board that the
+/// exact solver fits, each engine has a second table of that size, its solver's.
+fn check_tables(
+    specs: &[PlayerSpec],
+    games: &[GameSpec],
+    concurrency: usize,
+) -> Result<(), SettingsError> {
     let tables: Vec<usize> = specs
         .iter()
         .filter_map(|spec| match &spec.kind {
@@ -207,7 +213,10 @@ fn check_tables(specs: &[PlayerSpec], concurrency: usize) -> Result<(), Settings
     let Some(&largest) = tables.iter().max() else {
         return Ok(());
     };
-    let per_game = tables.len().min(2);
+    let solved = games.iter().any(|game| {
+        matches!(*game, GameSpec::ConnectX { rows, cols, .. } if Packed::<u128>::fits(rows, cols))
+    });
+    let per_game = tables.len().min(2) * if solved { 2 } else { 1 };
     zerosum_search::check_table_mb(largest, per_game * concurrency)
         .map_err(|error| SettingsError(format!("{error} (--concurrency {concurrency})")))
 }

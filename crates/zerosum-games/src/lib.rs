@@ -16,17 +16,19 @@
 //! ```text
 //! mnk        evaluator -> vcf -> threats -> lines
 //! connect    evaluator -> windows -> threats -> weights -> packed; windows -> wide;
-//!            solver (search -> order -> position, table) -> packed
+//!            solver (search -> order -> position, table) -> packed; oracle -> book, solver
 //! hex        evaluator -> connection::potential; hex, atoll -> connection
 //! atoll      evaluator -> board -> connection
 //! unstable   evaluator -> cells
 //! ```
 //!
-//! No family imports another, except Hex and Atoll sharing [`connection`].
+//! No family imports another, except Hex and Atoll sharing [`connection`]. [`exact`] holds
+//! what an exact oracle (a family's book or solver) tells an engine.
 
 pub mod atoll;
 pub mod connect;
 pub mod connection;
+pub mod exact;
 pub mod hex;
 pub mod mnk;
 pub mod unstable;
@@ -87,6 +89,12 @@ pub trait EvaluatedGame: Game {
     type Evaluator: Evaluator<Self>;
     /// An evaluator suited to this board (sizes, run length, geometry).
     fn evaluator(&self) -> Self::Evaluator;
+
+    /// The family's exact oracle for this board, with tables of about `table_mb` MB, where it
+    /// has one (Connect-X boards that fit the packed solver); `None` by default.
+    fn oracle(&self, _table_mb: usize) -> Option<Box<dyn exact::ExactOracle<Self>>> {
+        None
+    }
 }
 
 /// Generic code to run on the concrete game a spec names (see [`visit_game`]).

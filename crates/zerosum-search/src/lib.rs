@@ -8,11 +8,13 @@
 //!
 //! Modules: `search` (iterative deepening, the alpha-beta family and minimax) and `solver` (the
 //! exact solver) both use `table` (the transposition table); `limits` (what a search may spend
-//! and which algorithm) imports nothing.
+//! and which algorithm) imports nothing; `proof` keeps a search's proven win or loss from
+//! move to move.
 
 mod limits;
 pub mod memory;
 mod pace;
+mod proof;
 mod search;
 mod solver;
 pub mod table;
@@ -20,6 +22,7 @@ pub mod table;
 pub use limits::{Algorithm, SearchLimits, Threads, ThreadsError};
 pub use memory::{check_table_mb, PhysicalMemory, TableSizeError, MAX_TABLE_MB};
 pub use pace::StopLatency;
+pub use proof::{proven_win, ProvenLine, ProvenMove};
 pub use search::{SearchInfo, SearchResult, Searcher};
 pub use solver::{Solution, SolveError, Solver};
 pub use table::{TableTooBig, TranspositionTable};

@@ -11,11 +11,14 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use zerosum_core::{Evaluator, Score};
+use zerosum_games::exact::{ExactLimits, Proven};
 use zerosum_games::EvaluatedGame;
 use zerosum_search::{
-    check_table_mb, Algorithm, SearchLimits, Searcher, StopLatency, Threads, TranspositionTable,
+    check_table_mb, Algorithm, SearchLimits, SearchResult, Searcher, StopLatency, Threads,
+    TranspositionTable,
 };
 
+use super::knowledge::Knowledge;
 use super::typed::{Strategy, StrategyFactory};
 use super::PlayerSpecError;
 use crate::player::{MoveRequest, PlayerError};
@@ -173,10 +176,12 @@ impl StrategyFactory for EngineFactory<'_> {
         *self.table = Some(Arc::clone(&table));
         let searcher =
             Searcher::with_table(game.evaluator(), self.settings.algorithm, table.clone());
+        let knowledge = Knowledge::new(game, self.settings.hash_mb);
         Ok(EngineStrategy {
             searcher: Some(searcher),
             finishing: None,
             table,
+            knowledge: Arc::new(Mutex::new(knowledge)),
             settings: self.settings,
         })
     }
@@ -220,6 +225,9 @@ struct EngineStrategy<G: EvaluatedGame> {
     finishing: Option<JoinHandle<EngineSearcher<G>>>,
     /// The table every searcher of this engine uses.
     table: Arc<TranspositionTable>,
+    /// The game's exact oracle and the last proof, shared with the search thread (which
+    /// holds it only while it consults the oracle and records a proof).
+    knowledge: Arc<Mutex<Knowledge<G>>>,
     settings: EngineSettings,
 }
 
@@ -232,10 +240,25 @@ const STOP_CHECK: Duration = Duration::from_millis(5);
 impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
     fn decide(&mut self, game: &mut G, request: &MoveRequest) -> (G::Move, Option<String>) {
         let started = Instant::now();
+        // A proof kept from an earlier move answers at once. (A search thread still finishing
+        // may hold the knowledge: then this move goes without it.)
+        if let Ok(knowledge) = self.knowledge.try_lock() {
+            if let Some(answer) = knowledge.proven_move(game, &self.table) {
+                return (answer.0, Some(answer.1));
+            }
+        }
         let mut searcher = self.take_searcher(game);
         let mut limits = self.settings.limits(request);
         let Some(time) = limits.time else {
-            let answer = think(&mut searcher, game, request, &limits, started, None);
+            let answer = think(
+                &mut searcher,
+                game,
+                request,
+                &limits,
+                started,
+                None,
+                &self.knowledge,
+            );
             self.searcher = Some(searcher);
             return answer;
         };
@@ -247,6 +270,7 @@ impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
         let mut position = game.clone();
         let worker = {
             let (request, best) = (request.clone(), best.clone());
+            let knowledge = self.knowledge.clone();
             std::thread::Builder::new()
                 .name("engine search".into())
                 .spawn(move || {
@@ -257,6 +281,7 @@ impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
                         &limits,
                         started,
                         Some(&best),
+                        &knowledge,
                     );
                     let _ = answers.send(answer);
                     searcher
@@ -323,8 +348,10 @@ fn first_candidate<G: EvaluatedGame>(game: &G) -> G::Move {
     moves[0]
 }
 
-/// Searches `game` within `limits` and picks the move, publishing the best move of every
-/// completed iteration to `best` (for an answer at the hard stop).
+/// Picks the move for `game` within `limits`: the oracle's proof where it settles the move,
+/// else a search (with the time the proof left) whose move the proof vets. Publishes the best
+/// move of every completed iteration to `best` (for an answer at the hard stop), and keeps
+/// the search's proof in `knowledge`.
 fn think<G: EvaluatedGame>(
     searcher: &mut EngineSearcher<G>,
     game: &mut G,
@@ -332,14 +359,34 @@ fn think<G: EvaluatedGame>(
     limits: &SearchLimits,
     started: Instant,
     best: Option<&BestSoFar<G::Move>>,
+    knowledge: &Mutex<Knowledge<G>>,
 ) -> (G::Move, Option<String>) {
+    // Step 1. The oracle, within a share of the budget.
+    let verdict = knowledge
+        .try_lock()
+        .ok()
+        .and_then(|mut knowledge| knowledge.consult(game, &oracle_limits(limits, started)));
+    if let Some(verdict) = &verdict {
+        if let Some((mv, _)) = verdict.decided() {
+            let line = verdict.line(mv, |m| game.format_move(m));
+            if let Some(progress) = &request.progress {
+                progress.report(&line);
+            }
+            return (mv, Some(line));
+        }
+    }
+    let vet = |mv, searched| verdict.as_ref().map_or(mv, |v| v.vet(mv, searched));
+    // Step 2. The search, with the time left.
+    let mut search_limits = limits.clone();
+    search_limits.time = limits.time.map(|t| t.saturating_sub(started.elapsed()));
     let mut last = None;
-    let result = searcher.search(game, limits, |info| {
+    let result = searcher.search(game, &search_limits, |info| {
         let line = info.line(|m| game.format_move(m));
         if let Some(progress) = &request.progress {
             progress.report(&line);
         }
         if let (Some(best), Some(&mv)) = (best, info.pv.first()) {
+            let mv = vet(mv, Proven::Unknown);
             *best.lock().unwrap_or_else(|e| e.into_inner()) = Some((mv, Some(line.clone())));
         }
         last = Some(line);
@@ -347,6 +394,7 @@ fn think<G: EvaluatedGame>(
     let mut chosen = result
         .best_move
         .expect("the search always has a move in an ongoing game");
+    let mut searched = searched_value(&result);
     // A proven draw found early leaves time to pick the drawing move that sets the most
     // traps. Only under a clock: depth- and node-limited play stays reproducible.
     if let (Some(time), Some(stop)) = (limits.time, &limits.stop) {
@@ -366,10 +414,58 @@ fn think<G: EvaluatedGame>(
                     ));
                 }
                 chosen = trap;
+                searched = Proven::Draw;
             }
         }
     }
+    // Step 3. The proof vets the search's move, and the search's proof is kept.
+    if let Some(verdict) = &verdict {
+        let vetted = vet(chosen, searched);
+        if vetted != chosen {
+            last = Some(format!(
+                "{} ({})",
+                last.unwrap_or_default(),
+                verdict.line(vetted, |m| game.format_move(m))
+            ));
+            chosen = vetted;
+        }
+    }
+    if let Ok(mut knowledge) = knowledge.lock() {
+        knowledge.record(game, &result, chosen);
+    }
     (chosen, last)
+}
+
+/// Share of a timed move that the oracle may spend proving it.
+const ORACLE_SHARE: f64 = 0.5;
+/// Nodes the oracle may spend on a move of an engine limited by depth (a node-limited engine
+/// gives it its node budget): with a node budget its answers, like the search's, do not
+/// depend on the machine's speed.
+const ORACLE_NODES: u64 = 2_000_000;
+
+/// What the oracle may spend on a move searched within `limits` from `started`: a share of
+/// the time, and the node budget of an engine limited by nodes or depth (which is then
+/// reproducible as long as the time does not run out first).
+fn oracle_limits(limits: &SearchLimits, started: Instant) -> ExactLimits {
+    let reproducible = limits.nodes.is_some() || limits.depth.is_some() || limits.time.is_none();
+    ExactLimits {
+        nodes: reproducible.then(|| limits.nodes.unwrap_or(ORACLE_NODES)),
+        deadline: limits.time.map(|time| started + time.mul_f64(ORACLE_SHARE)),
+        stop: limits.stop.clone(),
+    }
+}
+
+/// What a search proved of its best move.
+fn searched_value<M>(result: &SearchResult<M>) -> Proven {
+    if !result.solved {
+        return Proven::Unknown;
+    }
+    let plies = result.score.distance();
+    match result.score.0.signum() {
+        1 => Proven::Win { plies },
+        0 => Proven::Draw,
+        _ => Proven::Loss { plies },
+    }
 }
 
 /// Share of the time left after a proven draw that the trap search may use.

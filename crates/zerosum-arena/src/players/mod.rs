@@ -7,6 +7,7 @@ mod engine;
 mod external;
 mod human;
 mod java;
+mod knowledge;
 mod quasi;
 mod random;
 mod typed;

@@ -1,8 +1,10 @@
-//! Integration tests of zerosum-arena: external engines, Java course players, misbehaving players.
+//! Integration tests of zerosum-arena: the engine's exact play, external engines, Java course
+//! players, misbehaving players.
 //!
 //! One test binary for the crate (a module per area), so a fresh `cargo test` links one
 //! binary here instead of one per file.
 
+mod exact_play;
 mod external;
 mod java_course;
 mod misbehaving;

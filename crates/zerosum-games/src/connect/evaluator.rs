@@ -2,12 +2,14 @@
 
 use zerosum_core::{Evaluator, Game, Side};
 
+use super::oracle::ConnectOracle;
 use super::packed::{Bits, Packed};
 use super::threats::ImmediateColumns;
 use super::weights::{BoardTables, ConnectWeights, WINDOW_SCALE};
 use super::wide::Wide;
 use super::windows::Scan;
 use super::{Column, ConnectBoard, ConnectX};
+use crate::exact::ExactOracle;
 use crate::EvaluatedGame;
 
 /// Move hint of a column that wins at once, and of one that blocks an immediate win.
@@ -233,6 +235,16 @@ impl<B: Bits> EvaluatedGame for ConnectX<Packed<B>> {
 
     fn evaluator(&self) -> ConnectEvaluator {
         ConnectEvaluator::new(self.rows(), self.cols(), self.k())
+    }
+
+    /// The book and the exact solver of this board.
+    fn oracle(&self, table_mb: usize) -> Option<Box<dyn ExactOracle<Self>>> {
+        Some(Box::new(ConnectOracle::new(
+            self.rows(),
+            self.cols(),
+            self.k(),
+            table_mb,
+        )))
     }
 }
 

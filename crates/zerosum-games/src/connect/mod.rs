@@ -5,7 +5,8 @@
 //! [`Packed`] (Pascal Pons' bit board in a `u64` or `u128`, wherever `N * (M + 1) <= 128`) and
 //! [`Wide`] (bit sets over words, up to 100x100).
 //!
-//! [`ConnectEvaluator`] is the heuristic evaluator for the generic search on every size.
+//! [`ConnectEvaluator`] is the heuristic evaluator for the generic search on every size;
+//! [`ConnectOracle`] gives an engine exact values (book, solver) on the packed boards.
 //!
 //! Notation: a move is a 1-based column number. A list of moves is separated by commas or
 //! white space; on boards of at most 9 columns a bare digit string (`4453`) is read one column
@@ -13,6 +14,7 @@
 
 pub mod book;
 mod evaluator;
+mod oracle;
 mod packed;
 mod solver;
 mod threats;
@@ -22,6 +24,7 @@ mod windows;
 
 pub use book::{Book, BookError};
 pub use evaluator::ConnectEvaluator;
+pub use oracle::ConnectOracle;
 pub use packed::{Bits, Packed};
 pub use solver::{SolveError, SolveLimits, Solver};
 pub use weights::ConnectWeights;

@@ -1,4 +1,5 @@
-//! Integration tests of zerosum-search: agreement with minimax, the solver, play per family, engine matches.
+//! Integration tests of zerosum-search: agreement with minimax, the solver, play per family, engine
+//! matches, proofs kept from move to move.
 //!
 //! One test binary for the crate (a module per area), so a fresh `cargo test` links one
 //! binary here instead of one per file.
@@ -12,5 +13,6 @@ mod play_connect;
 mod play_hex;
 mod play_mnk;
 mod play_unstable;
+mod proof;
 mod solver;
 mod threads;

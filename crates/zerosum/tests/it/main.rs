@@ -9,6 +9,7 @@ mod book;
 mod browser;
 mod cli;
 mod errors;
+mod exact_play;
 mod external_engines;
 mod java_course;
 mod known_results;
