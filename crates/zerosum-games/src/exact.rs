@@ -21,6 +21,9 @@ pub struct ExactLimits {
     pub deadline: Option<Instant>,
     /// Raised by another thread to stop at once.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Threads the oracle may search with (0 counts as 1; with more than one, the node limit
+    /// counts the first thread's nodes).
+    pub threads: usize,
 }
 
 impl ExactLimits {

@@ -452,6 +452,7 @@ fn oracle_limits(limits: &SearchLimits, started: Instant) -> ExactLimits {
         nodes: reproducible.then(|| limits.nodes.unwrap_or(ORACLE_NODES)),
         deadline: limits.time.map(|time| started + time.mul_f64(ORACLE_SHARE)),
         stop: limits.stop.clone(),
+        threads: limits.threads.get(),
     }
 }
 

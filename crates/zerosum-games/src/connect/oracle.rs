@@ -49,6 +49,7 @@ impl<B: Bits> ConnectOracle<B> {
             deadline: limits.deadline,
             stop: limits.stop.clone(),
         };
+        self.solver.set_threads(limits.threads);
         let answer = self.solver.solve_within(position, weak, &solve_limits);
         self.spent += self.solver.nodes();
         match answer {
