@@ -306,7 +306,7 @@ impl<B: Bits> Solver<B> {
         let posted = std::sync::Mutex::new(None);
         let (value, nodes) = std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..self.threads)
-                .map(|_| {
+                .map(|index| {
                     let limiter = Limiter::new(limits, u64::MAX).or_stopped_by(&found);
                     let limiter = Limiter {
                         node_limit: u64::MAX,
@@ -314,7 +314,7 @@ impl<B: Bits> Solver<B> {
                     };
                     let (pos, found, posted) = (*pos, &found, &posted);
                     scope.spawn(move || {
-                        let mut helper = Worker::new(geometry, table, limiter);
+                        let mut helper = Worker::helper(geometry, table, limiter, index);
                         if let Some(value) = helper.solve_position(&pos, weak) {
                             post(posted, found, value);
                         }
