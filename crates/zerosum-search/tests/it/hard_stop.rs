@@ -9,6 +9,8 @@ use zerosum_core::GameSpec;
 use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
 use zerosum_search::{Algorithm, SearchLimits, Searcher};
 
+use crate::common::{legal, middle_game};
+
 /// Far more than any step between two polls of the clock may take, even on a loaded machine.
 const WATCHDOG: Duration = Duration::from_millis(500);
 
@@ -19,23 +21,15 @@ impl GameVisitor for QuickSearch {
     type Output = (Duration, bool);
 
     fn visit<G: EvaluatedGame>(self, mut game: G) -> (Duration, bool) {
-        let mut moves = Vec::new();
-        for ply in 0..12 {
-            game.legal_moves(&mut moves);
-            if game.status().is_over() || moves.is_empty() {
-                break;
-            }
-            game.play(moves[(ply * 7 + 3) % moves.len()]);
-        }
-        if game.status().is_over() {
-            game.undo();
-        }
+        middle_game(&mut game);
         let mut searcher = Searcher::new(game.evaluator(), Algorithm::Pvs, 1);
         let started = Instant::now();
         let result = searcher.search(&game, &SearchLimits::time(Duration::from_millis(2)), |_| {});
         let took = started.elapsed();
-        game.legal_moves(&mut moves);
-        (took, result.best_move.is_some_and(|m| moves.contains(&m)))
+        (
+            took,
+            result.best_move.is_some_and(|m| legal(&game).contains(&m)),
+        )
     }
 }
 

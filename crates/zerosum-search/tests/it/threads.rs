@@ -9,7 +9,7 @@ use zerosum_core::GameSpec;
 use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
 use zerosum_search::{Algorithm, SearchLimits, Searcher, Threads};
 
-use crate::common::legal;
+use crate::common::{legal, middle_game};
 
 fn limits(threads: usize, base: SearchLimits) -> SearchLimits {
     SearchLimits {
@@ -214,16 +214,7 @@ impl GameVisitor for QuickSearch {
     type Output = (Duration, bool);
 
     fn visit<G: EvaluatedGame>(self, mut game: G) -> (Duration, bool) {
-        for ply in 0..12 {
-            let moves = legal(&game);
-            if game.status().is_over() || moves.is_empty() {
-                break;
-            }
-            game.play(moves[(ply * 7 + 3) % moves.len()]);
-        }
-        if game.status().is_over() {
-            game.undo();
-        }
+        middle_game(&mut game);
         let mut searcher = Searcher::new(game.evaluator(), Algorithm::Pvs, 1);
         let started = Instant::now();
         let quick = limits(2, SearchLimits::time(Duration::from_millis(2)));

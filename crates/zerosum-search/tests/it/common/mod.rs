@@ -14,6 +14,22 @@ pub fn legal<G: Game>(game: &G) -> Vec<G::Move> {
     moves
 }
 
+/// Plays a fixed line of up to 12 plies from `game` (at each ply the `(7 * ply + 3)`-th legal
+/// move, cycling), taking back a last move that ends the game: a middle-game position of any
+/// family that is still going on.
+pub fn middle_game<G: Game>(game: &mut G) {
+    for ply in 0..12 {
+        let moves = legal(game);
+        if game.status().is_over() || moves.is_empty() {
+            break;
+        }
+        game.play(moves[(ply * 7 + 3) % moves.len()]);
+    }
+    if game.status().is_over() {
+        game.undo();
+    }
+}
+
 pub fn random_move<G: Game>(game: &G, rng: &mut SplitMix) -> G::Move {
     let moves = legal(game);
     moves[rng.below(moves.len())]
