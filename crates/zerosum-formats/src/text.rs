@@ -1,0 +1,40 @@
+//! Small helpers the formats share.
+
+use zerosum_core::{GameSpec, Side, SwapRule};
+
+/// Largest file a reader accepts, in bytes (16 MiB): longer is refused, not read.
+pub const MAX_FILE_BYTES: usize = 16 << 20;
+
+/// The line (from 1) of byte `offset` of `text`.
+pub fn line_at(text: &str, offset: usize) -> usize {
+    1 + text.as_bytes()[..offset.min(text.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+}
+
+/// True when the stone colours of the side to move at `ply` are Black's (`B`): the first
+/// player has Black, unless a swap that exchanges colours (Hex `swap-sides`, Atoll `swap`)
+/// was the second move.
+pub fn black_moves(spec: &GameSpec, moves: &[String], ply: usize) -> bool {
+    let exchanging = matches!(
+        spec,
+        GameSpec::Hex {
+            swap: Some(SwapRule::Sides),
+            ..
+        } | GameSpec::Atoll { pie: true, .. }
+    );
+    let exchanged = exchanging && ply >= 2 && moves.get(1).is_some_and(|mv| mv.starts_with("swap"));
+    (Side::at_ply(ply) == Side::First) != exchanged
+}
+
+/// Refuses a text longer than [`MAX_FILE_BYTES`].
+pub fn check_size(text: &str) -> Result<(), crate::FormatError> {
+    match text.len() > MAX_FILE_BYTES {
+        true => Err(crate::FormatError::new(
+            1,
+            format!("the file is longer than {MAX_FILE_BYTES} bytes"),
+        )),
+        false => Ok(()),
+    }
+}
