@@ -21,7 +21,7 @@
 
 use zerosum_core::{GameSpec, Outcome, Side, SwapRule};
 
-use crate::text::{black_moves, check_size, line_at};
+use crate::text::{black_moves, check_size, line_at, LineCounter};
 use crate::{FormatError, GameFile};
 
 /// Writes `game` (Hex or Atoll).
@@ -320,6 +320,7 @@ fn parse_main_line(text: &str) -> Result<Vec<Vec<Property>>, FormatError> {
     }
     at += 1;
     let mut nodes: Vec<Vec<Property>> = Vec::new();
+    let mut lines = LineCounter::default();
     // Depth of the variation we follow; deeper variations after the first are skipped.
     let mut depth = 1usize;
     // Once the main line's first variation closes, the rest of the tree is skipped.
@@ -356,7 +357,7 @@ fn parse_main_line(text: &str) -> Result<Vec<Vec<Property>>, FormatError> {
             }
             b';' => {
                 at += 1;
-                let properties = parse_properties(text, &mut at)?;
+                let properties = parse_properties(text, &mut at, &mut lines)?;
                 if skipping_from.is_none() {
                     nodes.push(properties);
                 }
@@ -375,7 +376,11 @@ fn parse_main_line(text: &str) -> Result<Vec<Vec<Property>>, FormatError> {
 }
 
 /// The properties of one node, from `at` (just after its `;`).
-fn parse_properties(text: &str, at: &mut usize) -> Result<Vec<Property>, FormatError> {
+fn parse_properties(
+    text: &str,
+    at: &mut usize,
+    lines: &mut LineCounter,
+) -> Result<Vec<Property>, FormatError> {
     let bytes = text.as_bytes();
     let mut properties = Vec::new();
     loop {
@@ -396,7 +401,7 @@ fn parse_properties(text: &str, at: &mut usize) -> Result<Vec<Property>, FormatE
                 format!("`{name}` is not a property name (capital letters)"),
             ));
         }
-        let line = line_at(text, start);
+        let line = lines.at(text, start);
         let mut values = Vec::new();
         loop {
             while *at < bytes.len() && bytes[*at].is_ascii_whitespace() {

@@ -13,6 +13,31 @@ pub fn line_at(text: &str, offset: usize) -> usize {
         .count()
 }
 
+/// Lines of offsets met in increasing order, counted once: a reader asking the line of every
+/// item of a long file stays linear.
+#[derive(Default)]
+pub struct LineCounter {
+    offset: usize,
+    line: usize,
+}
+
+impl LineCounter {
+    /// The line (from 1) of byte `offset` of `text`.
+    pub fn at(&mut self, text: &str, offset: usize) -> usize {
+        let offset = offset.min(text.len());
+        if offset < self.offset || self.line == 0 {
+            self.offset = 0;
+            self.line = 1;
+        }
+        self.line += text.as_bytes()[self.offset..offset]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        self.offset = offset;
+        self.line
+    }
+}
+
 /// True when the stone colours of the side to move at `ply` are Black's (`B`): the first
 /// player has Black, unless a swap that exchanges colours (Hex `swap-sides`, Atoll `swap`)
 /// was the second move.

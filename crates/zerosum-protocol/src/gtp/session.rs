@@ -1,10 +1,12 @@
 //! The GTP state machine: a game, the engine, the clocks, and one reply per command.
 
+use std::io::Read;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use zerosum_core::{DynGame, GameSpec, MoveError, Outcome, SpecError, Status};
+use zerosum_formats::sgf;
 use zerosum_games::new_game;
 
 use super::analyze::{self, ANALYZE_COMMANDS};
@@ -52,11 +54,15 @@ pub const COMMANDS: &[&str] = &[
     "gogui-rules_final_result",
     "kgs-time_settings",
     "cputime",
+    "loadsgf",
     "zerosum-evaluate",
     "zerosum-pv",
     "zerosum-solve",
     "zerosum-solve-moves",
 ];
+
+/// Largest file `loadsgf` reads, in bytes.
+const MAX_SGF_BYTES: u64 = 16 << 20;
 
 /// Longest time `time_settings` and `time_left` accept, in seconds (a year).
 const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
@@ -224,6 +230,8 @@ impl<E: MoveEngine> GtpSession<E> {
             ("gogui-rules_side_to_move", []) => Ok(rules::side_to_move(self.game.as_ref())),
             ("gogui-rules_final_result", []) => rules::final_result(self.game.as_ref()),
             ("kgs-time_settings", args) => self.kgs_time_settings(args),
+            ("loadsgf", [path]) => self.load_sgf(path, None),
+            ("loadsgf", [path, number]) => self.load_sgf(path, Some(number)),
             ("cputime", []) => {
                 let used = self.cpu_clock.and_then(|clock| clock());
                 Ok(format!(
@@ -414,6 +422,53 @@ impl<E: MoveEngine> GtpSession<E> {
         self.run_engine("solve", stop, |engine, request| engine.solve(request))
     }
 
+    /// `loadsgf FILE [MOVE_NUMBER]`: the game of an SGF file (Hex or Atoll, as `zerosum
+    /// export` or HexGui writes it), up to the position before move `MOVE_NUMBER` (from 1;
+    /// all moves without it). A Hex file that names no game keeps the session's swap rule
+    /// when the board is the session's. The clocks start again.
+    fn load_sgf(&mut self, path: &str, move_number: Option<&str>) -> Result<String, String> {
+        let path = path.trim_matches('"');
+        let keep = match move_number {
+            None => usize::MAX,
+            Some(text) => match text.parse::<usize>() {
+                Ok(number) if number >= 1 => number - 1,
+                _ => {
+                    return Err(format!(
+                        "syntax error: move number `{text}` is not a whole number from 1"
+                    ))
+                }
+            },
+        };
+        let cannot = |error: String| format!("cannot load {path}: {error}");
+        let text = read_text_file(path).map_err(cannot)?;
+        let mut file = sgf::read(&text, None).map_err(|error| cannot(error.to_string()))?;
+        let session_spec = self.game.spec();
+        if let (
+            GameSpec::Hex {
+                width,
+                height,
+                swap: None,
+                ..
+            },
+            GameSpec::Hex {
+                width: w,
+                height: h,
+                ..
+            },
+        ) = (&file.spec, &session_spec)
+        {
+            if (width, height) == (w, h) && !text.contains("ZS[") {
+                file.spec = session_spec.clone();
+            }
+        }
+        file.moves.truncate(keep);
+        let game = file.position().map_err(|error| cannot(error.to_string()))?;
+        self.game = game;
+        self.prepare_engine();
+        self.clock.restart();
+        Ok(String::new())
+    }
+
     /// `kgs-time_settings none | absolute MAIN | byoyomi MAIN PERIOD PERIODS |
     /// canadian MAIN PERIOD STONES`. Japanese byo-yomi is kept as periods of one stone
     /// (Canadian byo-yomi of `PERIOD` for each move); the number of periods is not counted.
@@ -457,6 +512,7 @@ fn usage(name: &str) -> &'static str {
         "time_left" => "time_left COLOUR SECONDS STONES",
         "all_legal_moves" => "all_legal_moves [COLOUR]",
         "zerosum-game" => "zerosum-game [SPEC]",
+        "loadsgf" => "loadsgf FILE [MOVE_NUMBER]",
         "kgs-time_settings" => {
             "kgs-time_settings none | absolute MAIN | byoyomi MAIN PERIOD PERIODS | \
              canadian MAIN PERIOD STONES"
@@ -499,6 +555,20 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 fn parse_stones(text: &str) -> Result<u32, String> {
     text.parse::<u32>()
         .map_err(|_| format!("syntax error: `{text}` is not a number of stones"))
+}
+
+/// The text of a file of at most [`MAX_SGF_BYTES`].
+/// (Read through a limit, so that a device such as `/dev/zero` is refused, not read forever.)
+fn read_text_file(path: &str) -> Result<String, String> {
+    let file = std::fs::File::open(path).map_err(|error| error.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(MAX_SGF_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|error| error.to_string())?;
+    if bytes.len() as u64 > MAX_SGF_BYTES {
+        return Err(format!("the file is larger than {MAX_SGF_BYTES} bytes"));
+    }
+    String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())
 }
 
 /// Why a move was refused, in the words of the Hex engines (`occupied`).

@@ -319,3 +319,57 @@ fn kgs_time_settings_set_the_budget() {
         ]
     );
 }
+
+#[test]
+fn loadsgf_loads_hexgui_and_exported_files() {
+    let dir = std::env::temp_dir().join(format!("zerosum-protocol-loadsgf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let hexgui = dir.join("hexgui.sgf");
+    std::fs::write(
+        &hexgui,
+        "(;FF[4]AP[HexGui:0.9.GIT]GM[11]SZ[4]\n;B[b2];W[swap-pieces]\n;B[c3])\n",
+    )
+    .unwrap();
+    let atoll = dir.join("atoll.sgf");
+    std::fs::write(
+        &atoll,
+        "(;FF[4]GM[11]SZ[6]ZS[atoll:rhombus4:pie]\n;B[d3];W[swap-sides];W[c2])\n",
+    )
+    .unwrap();
+    let bad = dir.join("bad.sgf");
+    std::fs::write(&bad, "(;GM[11]SZ[4]\n;B[b2]\n;B[c3])").unwrap();
+    let input = format!(
+        "loadsgf {hexgui}\ngogui-rules_board\ngogui-rules_side_to_move\nloadsgf {hexgui} 2\n\
+         gogui-rules_board\nloadsgf {atoll}\nzerosum-game\ngogui-rules_side_to_move\n\
+         loadsgf {bad}\nloadsgf {missing}\nloadsgf {hexgui} 0\nzerosum-game\n",
+        hexgui = hexgui.display(),
+        atoll = atoll.display(),
+        bad = bad.display(),
+        missing = dir.join("missing.sgf").display(),
+    );
+    let replies = replies("hex:4:swap-pieces", Vertices::Native, &input);
+    assert_eq!(replies[0], "=");
+    // b2 became White's b2 by the swap, then Black played c3.
+    assert_eq!(replies[1], "= \n. . . .\n. O . .\n. . X .\n. . . .");
+    assert_eq!(replies[2], "= white");
+    assert_eq!(replies[3], "=");
+    assert_eq!(replies[4], "= \n. . . .\n. X . .\n. . . .\n. . . .");
+    assert_eq!(replies[5], "=");
+    assert_eq!(replies[6], "= atoll:rhombus4:pie");
+    // After the swap the first player has White and played c2; Black is to move.
+    assert_eq!(replies[7], "= black");
+    assert!(
+        replies[8].starts_with(&format!("? cannot load {}: line 3: move 2", bad.display())),
+        "{}",
+        replies[8]
+    );
+    assert!(replies[9].starts_with("? cannot load "), "{}", replies[9]);
+    assert!(
+        replies[10].starts_with("? syntax error: move number `0`"),
+        "{}",
+        replies[10]
+    );
+    // A failed load leaves the game as it was.
+    assert_eq!(replies[11], "= atoll:rhombus4:pie");
+    let _ = std::fs::remove_dir_all(&dir);
+}

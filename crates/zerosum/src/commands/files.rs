@@ -1,6 +1,7 @@
 //! Game files: `zerosum export` (a record's games as SGF, PSQ or PGN-style text) and the
 //! `--file` of `zerosum show` (a position from such a file).
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -107,13 +108,14 @@ fn format_of(path: &Path) -> Result<Format> {
 pub fn read_game_file(spec: &GameSpec, path: &Path) -> Result<GameFile> {
     let format = format_of(path)?;
     let shown = path.display();
-    let size = std::fs::metadata(path)
-        .with_context(|| format!("cannot read {shown}"))?
-        .len();
-    if size > MAX_FILE_BYTES {
+    // Read through a limit: a device such as /dev/zero is refused, not read forever.
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+        .with_context(|| format!("cannot read {shown}"))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
         bail!("{shown}: the file is larger than {MAX_FILE_BYTES} bytes");
     }
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {shown}"))?;
     let text = String::from_utf8(bytes).map_err(|_| anyhow!("{shown}: not UTF-8 text"))?;
     format
         .read(&text, Some(spec))
