@@ -13,6 +13,7 @@ use super::analyze::{self, ANALYZE_COMMANDS};
 use super::clock::GtpClock;
 use super::colour::Colour;
 use super::command::{format_reply, parse_command, Command};
+use super::grid::Grid;
 use super::rules;
 use super::vertex::Vertices;
 use crate::{
@@ -287,9 +288,20 @@ impl<E: MoveEngine> GtpSession<E> {
         Ok(String::new())
     }
 
-    /// `boardsize N` or `boardsize WIDTH HEIGHT`: the same game on another board, cleared.
+    /// `boardsize N` or `boardsize WIDTH HEIGHT`: the same game on another board, cleared. In
+    /// GoGui's vertices, `boardsize` of the board's width keeps the board (GoGui names boards
+    /// by their width).
     fn boardsize(&mut self, sizes: &[&str]) -> Result<String, String> {
         let (width, height) = match sizes {
+            // GoGui sends the width alone, whatever the board's height (and for Atoll too):
+            // the board it already has is kept.
+            [size]
+                if self.vertices == Vertices::GoGui
+                    && parse_size(size)? == Grid::of(self.game.as_ref()).width =>
+            {
+                let spec = self.game.spec();
+                return self.start(&spec);
+            }
             [size] => (parse_size(size)?, parse_size(size)?),
             [width, height] => (parse_size(width)?, parse_size(height)?),
             _ => return Err(format!("syntax error: {}", usage("boardsize"))),

@@ -373,3 +373,23 @@ fn loadsgf_loads_hexgui_and_exported_files() {
     assert_eq!(replies[11], "= atoll:rhombus4:pie");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn gogui_boardsize_of_the_width_keeps_the_board() {
+    // GoGui's synchroniser sends `boardsize WIDTH` then `clear_board`.
+    let connect = replies(
+        "connect4",
+        Vertices::GoGui,
+        "play b D1\nboardsize 7\nclear_board\ngogui-rules_board_size\nzerosum-game\n\
+         boardsize 8\nzerosum-game\n",
+    );
+    assert_eq!(connect[1..5], ["=", "=", "= 7 6", "= connectx:6x7x4"]);
+    assert_eq!(connect[5..], ["=", "= connectx:8x8x4"]);
+    let atoll = replies(
+        "atoll:rhombus4",
+        Vertices::GoGui,
+        "boardsize 6\nzerosum-game\nboardsize 5\n",
+    );
+    assert_eq!(atoll[0..2], ["=", "= atoll:rhombus4"]);
+    assert!(atoll[2].starts_with("? unacceptable size"), "{}", atoll[2]);
+}
