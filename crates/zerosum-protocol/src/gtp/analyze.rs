@@ -13,7 +13,7 @@
 use zerosum_core::DynGame;
 
 use super::colour::Colour;
-use super::grid::point_of_move;
+use super::grid::Grid;
 use super::vertex::Vertices;
 use crate::{EngineAnalysis, EngineSolution, Verdict};
 
@@ -60,10 +60,11 @@ pub fn solution(game: &dyn DynGame, vertices: Vertices, solution: &EngineSolutio
         Verdict::Loss => format!("{other} wins ({} for {to_move} to move)", solution.text),
         Verdict::Draw => "draw".into(),
     };
+    let grid = Grid::of(game);
     let best: Vec<String> = solution
         .best_moves
         .iter()
-        .map(|mv| vertices.write(game, mv))
+        .map(|mv| vertices.write(&grid, mv))
         .collect();
     format!("{result}, best: {}", best.join(" "))
 }
@@ -79,11 +80,12 @@ pub fn solution_pairs(game: &dyn DynGame, vertices: Vertices, solution: &EngineS
     };
     let digits: String = solution.text.chars().filter(char::is_ascii_digit).collect();
     let label = format!("{letter}{digits}");
+    let grid = Grid::of(game);
     solution
         .best_moves
         .iter()
-        .filter(|mv| point_of_move(game, mv).is_some())
-        .map(|mv| format!("{} {label}", vertices.write(game, mv)))
+        .filter(|mv| grid.point_of_move(mv).is_some())
+        .map(|mv| format!("{} {label}", vertices.write(&grid, mv)))
         .collect::<Vec<_>>()
         .join(" ")
 }

@@ -29,6 +29,9 @@ pub struct Grid {
     /// Cells are hexagons (Hex, Atoll: each row shifted half a cell right of the one above).
     pub hexagonal: bool,
     points: Vec<Point>,
+    spec: GameSpec,
+    /// Discs in each column (Connect-X).
+    heights: Vec<usize>,
 }
 
 impl Grid {
@@ -46,11 +49,19 @@ impl Grid {
             }
         }
         points.resize(width * height, Point::Off);
+        let heights = board["heights"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|height| height.as_u64().unwrap_or(0) as usize)
+            .collect();
         Grid {
             width,
             height,
             hexagonal: matches!(spec, GameSpec::Hex { .. } | GameSpec::Atoll { .. }),
             points,
+            spec,
+            heights,
         }
     }
 
@@ -81,60 +92,42 @@ fn point_of(spec: &GameSpec, cell: &Value) -> Point {
     }
 }
 
-/// The point `mv` (a move of the side to move in `game`, in the game's notation) puts its
-/// stone on; `None` for a swap, a resignation or a move that names no cell of the board.
-pub fn point_of_move(game: &dyn DynGame, mv: &str) -> Option<(usize, usize)> {
-    let grid_size = board_size(game);
-    let point = match game.spec() {
-        GameSpec::ConnectX { rows, .. } => {
-            let column = mv.parse::<usize>().ok()?.checked_sub(1)?;
-            let height = game.to_json()["board"]["heights"][column].as_u64()? as usize;
-            (column, rows.checked_sub(height + 1)?)
-        }
-        GameSpec::Unstable { .. } => {
-            let (alpha, number) = split_letters_number(mv)?;
-            (number.checked_sub(1)?, parse_letters(alpha)?)
-        }
-        _ => {
-            let (alpha, number) = split_letters_number(mv)?;
-            (parse_letters(alpha)?, number.checked_sub(1)?)
-        }
-    };
-    (point.0 < grid_size.0 && point.1 < grid_size.1).then_some(point)
-}
-
-/// The move (in the game's notation) that puts a stone on `(x, y)`, whether or not it is
-/// legal now; `None` off the board, and on Connect-X for any point but the lowest empty cell
-/// of its column.
-pub fn move_at(game: &dyn DynGame, x: usize, y: usize) -> Option<String> {
-    let (width, height) = board_size(game);
-    if x >= width || y >= height {
-        return None;
+impl Grid {
+    /// The point `mv` (a move of the side to move, in the game's notation) puts its stone on;
+    /// `None` for a swap, a resignation or a move that names no cell of the board.
+    pub fn point_of_move(&self, mv: &str) -> Option<(usize, usize)> {
+        let point = match self.spec {
+            GameSpec::ConnectX { .. } => {
+                let column = mv.parse::<usize>().ok()?.checked_sub(1)?;
+                let height = *self.heights.get(column)?;
+                (column, self.height.checked_sub(height + 1)?)
+            }
+            GameSpec::Unstable { .. } => {
+                let (alpha, number) = split_letters_number(mv)?;
+                (number.checked_sub(1)?, parse_letters(alpha)?)
+            }
+            _ => {
+                let (alpha, number) = split_letters_number(mv)?;
+                (parse_letters(alpha)?, number.checked_sub(1)?)
+            }
+        };
+        (point.0 < self.width && point.1 < self.height).then_some(point)
     }
-    match game.spec() {
-        GameSpec::ConnectX { .. } => {
-            let column = (x + 1).to_string();
-            (point_of_move(game, &column) == Some((x, y))).then_some(column)
-        }
-        GameSpec::Unstable { .. } => Some(format!("{}{}", letters(y, true), x + 1)),
-        _ => Some(format!("{}{}", letters(x, false), y + 1)),
-    }
-}
 
-/// `(columns, rows)` of the board.
-fn board_size(game: &dyn DynGame) -> (usize, usize) {
-    match game.spec() {
-        GameSpec::Mnk { rows, cols, .. }
-        | GameSpec::ConnectX { rows, cols, .. }
-        | GameSpec::Unstable { rows, cols, .. } => (cols, rows),
-        GameSpec::Hex { width, height, .. } => (width, height),
-        GameSpec::Atoll { .. } => {
-            let json = game.to_json();
-            let board = &json["board"];
-            (
-                board["cols"].as_u64().unwrap_or(0) as usize,
-                board["rows"].as_u64().unwrap_or(0) as usize,
-            )
+    /// The move (in the game's notation) that puts a stone on `(x, y)`, whether or not it
+    /// is legal now; `None` off the board, and on Connect-X for any point but the lowest
+    /// empty cell of its column.
+    pub fn move_at(&self, x: usize, y: usize) -> Option<String> {
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        match self.spec {
+            GameSpec::ConnectX { .. } => {
+                let column = (x + 1).to_string();
+                (self.point_of_move(&column) == Some((x, y))).then_some(column)
+            }
+            GameSpec::Unstable { .. } => Some(format!("{}{}", letters(y, true), x + 1)),
+            _ => Some(format!("{}{}", letters(x, false), y + 1)),
         }
     }
 }
@@ -160,13 +153,10 @@ mod tests {
             ("unstable:3x4", "B2"),
         ] {
             let game = game(spec, moves);
+            let grid = Grid::of(game.as_ref());
             for mv in game.legal_moves() {
-                let (x, y) = point_of_move(game.as_ref(), &mv).expect(&mv);
-                assert_eq!(
-                    move_at(game.as_ref(), x, y),
-                    Some(mv.clone()),
-                    "{spec} {mv}"
-                );
+                let (x, y) = grid.point_of_move(&mv).expect(&mv);
+                assert_eq!(grid.move_at(x, y), Some(mv.clone()), "{spec} {mv}");
             }
         }
     }
@@ -179,8 +169,8 @@ mod tests {
         assert_eq!(grid.point(3, 5), Point::Black);
         assert_eq!(grid.point(3, 4), Point::White);
         assert_eq!(grid.point(3, 3), Point::Empty);
-        assert_eq!(point_of_move(connect.as_ref(), "4"), Some((3, 3)));
-        assert_eq!(move_at(connect.as_ref(), 3, 5), None);
+        assert_eq!(grid.point_of_move("4"), Some((3, 3)));
+        assert_eq!(grid.move_at(3, 5), None);
         let atoll = Grid::of(game("atoll:rhombus4", "").as_ref());
         assert!(atoll.hexagonal);
         assert_eq!(atoll.point(0, 0), Point::Off);

@@ -366,7 +366,9 @@ impl<E: MoveEngine> GtpSession<E> {
         self.thinking += started.elapsed();
         match answer {
             Ok(answer) => {
-                let written = self.vertices.write(self.game.as_ref(), &answer.text);
+                let written = self
+                    .vertices
+                    .write(&Grid::of(self.game.as_ref()), &answer.text);
                 let played = self
                     .game
                     .play(&answer.text)

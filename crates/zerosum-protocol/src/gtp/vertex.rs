@@ -9,7 +9,7 @@
 
 use zerosum_core::DynGame;
 
-use super::grid::{move_at, point_of_move};
+use super::grid::Grid;
 
 /// Letters of GoGui's columns: no `I`.
 const COLUMN_LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -25,17 +25,18 @@ pub enum Vertices {
 }
 
 impl Vertices {
-    /// `move_text` (the game's notation, a move of the side to move in `game`) as the
-    /// controller writes it; a move with no vertex (a resignation) keeps its name.
-    pub fn write(self, game: &dyn DynGame, move_text: &str) -> String {
+    /// `move_text` (the game's notation, a move of the side to move on `grid`, the board of
+    /// the game now) as the controller writes it; a move with no vertex (a resignation) keeps
+    /// its name.
+    pub fn write(self, grid: &Grid, move_text: &str) -> String {
         if self == Vertices::Native {
             return move_text.to_string();
         }
         if move_text.starts_with("swap") {
             return "pass".into();
         }
-        match point_of_move(game, move_text) {
-            Some((x, y)) => gogui_vertex(x, y, grid_height(game)),
+        match grid.point_of_move(move_text) {
+            Some((x, y)) => gogui_vertex(x, y, grid.height),
             None => move_text.to_string(),
         }
     }
@@ -46,11 +47,11 @@ impl Vertices {
         let mut game = game.clone_box();
         let mut written = Vec::with_capacity(line.len());
         for mv in line {
-            written.push(self.write(game.as_ref(), mv));
+            let text = self.write(&Grid::of(game.as_ref()), mv);
             if game.play(mv).is_err() {
-                written.pop();
                 break;
             }
+            written.push(text);
         }
         written
     }
@@ -68,12 +69,13 @@ impl Vertices {
                 .find(|mv| mv.starts_with("swap"))
                 .ok_or_else(|| "no swap is allowed now (pass plays the swap)".to_string());
         }
-        let height = grid_height(game);
+        let grid = Grid::of(game);
         let (x, y) = parse_gogui_vertex(text)
-            .filter(|&(_, row)| row < height)
-            .map(|(x, row)| (x, height - 1 - row))
+            .filter(|&(_, row)| row < grid.height)
+            .map(|(x, row)| (x, grid.height - 1 - row))
             .ok_or_else(|| format!("`{text}` is not a point of the board"))?;
-        move_at(game, x, y).ok_or_else(|| format!("`{text}` is not a point you can play"))
+        grid.move_at(x, y)
+            .ok_or_else(|| format!("`{text}` is not a point you can play"))
     }
 
     /// Every legal move as the controller writes them (GoGui: with `pass` last where a swap
@@ -82,22 +84,16 @@ impl Vertices {
         if game.status().is_over() {
             return Vec::new();
         }
-        let mut moves: Vec<String> = game
-            .legal_moves()
-            .iter()
-            .map(|mv| self.write(game, mv))
-            .collect();
-        if self == Vertices::GoGui {
-            // The swap is written `pass`, and GoGui looks for it at the end.
-            moves.sort_by_key(|mv| mv == "pass");
+        let legal = game.legal_moves();
+        if self == Vertices::Native {
+            return legal;
         }
+        let grid = Grid::of(game);
+        let mut moves: Vec<String> = legal.iter().map(|mv| self.write(&grid, mv)).collect();
+        // The swap is written `pass`, and GoGui looks for it at the end.
+        moves.sort_by_key(|mv| mv == "pass");
         moves
     }
-}
-
-/// Rows of the board.
-fn grid_height(game: &dyn DynGame) -> usize {
-    game.to_json()["board"]["rows"].as_u64().unwrap_or(0) as usize
 }
 
 /// GoGui's name of column `x`, row `y` from the top of a board of `height` rows.
@@ -156,7 +152,7 @@ mod tests {
     fn gogui_moves_read_back_as_the_game_notation() {
         let mut hex = new_game(&"hex:5:swap-pieces".parse().unwrap()).unwrap();
         assert_eq!(Vertices::GoGui.read(hex.as_ref(), "A5").unwrap(), "a1");
-        assert_eq!(Vertices::GoGui.write(hex.as_ref(), "c2"), "C4");
+        assert_eq!(Vertices::GoGui.write(&Grid::of(hex.as_ref()), "c2"), "C4");
         hex.play("a1").unwrap();
         assert_eq!(
             Vertices::GoGui.read(hex.as_ref(), "pass").unwrap(),
