@@ -90,7 +90,12 @@ pub fn read(text: &str, spec: Option<&GameSpec>) -> Result<GameFile, FormatError
         if line.is_empty() {
             continue;
         }
-        if !tail.is_empty() || !line.contains(',') {
+        // A move is numbers and commas; anything else starts the names and the error code
+        // (a name may hold commas).
+        let numbers = line
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b == b',' || b == b' ' || b == b'-');
+        if !tail.is_empty() || !line.contains(',') || !numbers {
             tail.push((number, line));
             continue;
         }
@@ -190,15 +195,16 @@ mod tests {
         let mut game = GameFile::new("mnk:7x9x4".parse().unwrap(), vec!["a1".into(), "i7".into()]);
         game.move_ms = vec![5, 1200];
         game.first_name = Some("12".into());
-        game.second_name = Some("quasi".into());
+        game.second_name = Some("engine:time=0.5,depth=12".into());
         let text = write(&game).unwrap();
         assert_eq!(
             text,
-            "Piskvorky 9x7, 0:0, 0\n1,1,5\n9,7,1200\nplayer 12\nquasi\n-1\n"
+            "Piskvorky 9x7, 0:0, 0\n1,1,5\n9,7,1200\nplayer 12\nengine:time=0.5,depth=12\n-1\n"
         );
         let back = read(&text, Some(&game.spec)).unwrap();
         assert_eq!(back.moves, game.moves);
         assert_eq!(back.move_ms, game.move_ms);
+        assert_eq!(back.second_name, game.second_name);
         assert!(write(&GameFile::new("connect4".parse().unwrap(), vec![])).is_err());
     }
 
@@ -212,7 +218,8 @@ mod tests {
                 3,
                 "off the 15x15 board",
             ),
-            ("Piskvorky 15x15, 0:0, 0\n8,x,0\n", 2, "not a move"),
+            ("Piskvorky 15x15, 0:0, 0\n8,x,0\n", 2, "not an error code"),
+            ("Piskvorky 15x15, 0:0, 0\n8,-1,0\n", 2, "not a move"),
             ("Piskvorky 15x15, 0:0, 0\n8,8,0,1\n", 2, "not a move"),
             (
                 "Piskvorky 15x15, 0:0, 0\n8,8,0\na\nb\nc\nd\n",
