@@ -45,18 +45,22 @@ pub fn write(game: &GameFile) -> Result<String, String> {
     Ok(text)
 }
 
-/// A name on one line of its own that cannot pass for a move or a number.
+/// A name on one line of its own that cannot pass for a move or an error code.
 fn one_line(name: &str) -> String {
     let line: String = name.chars().filter(|c| !c.is_control()).collect();
-    if line.is_empty()
-        || line
-            .bytes()
-            .all(|b| b.is_ascii_digit() || b == b',' || b == b'-')
-    {
+    let line = line.trim();
+    if only_numbers(line) {
         format!("player {line}")
     } else {
-        line
+        line.to_string()
     }
+}
+
+/// True for a line of digits, commas, spaces and minus signs only (a move, an error code), or
+/// an empty one.
+fn only_numbers(line: &str) -> bool {
+    line.bytes()
+        .all(|b| b.is_ascii_digit() || b == b',' || b == b' ' || b == b'-')
 }
 
 /// Reads a PSQ file. `spec`, when given, must be an m,n,k game of the file's size (its K
@@ -92,10 +96,7 @@ pub fn read(text: &str, spec: Option<&GameSpec>) -> Result<GameFile, FormatError
         }
         // A move is numbers and commas; anything else starts the names and the error code
         // (a name may hold commas).
-        let numbers = line
-            .bytes()
-            .all(|b| b.is_ascii_digit() || b == b',' || b == b' ' || b == b'-');
-        if !tail.is_empty() || !line.contains(',') || !numbers {
+        if !tail.is_empty() || !line.contains(',') || !only_numbers(line) {
             tail.push((number, line));
             continue;
         }
