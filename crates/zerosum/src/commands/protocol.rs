@@ -93,7 +93,8 @@ impl ServedPlayer {
                 Some(text) => text.parse()?,
                 None => Threads::ONE,
             },
-            time: Duration::from_secs_f64(self.time.as_deref().map_or(Ok(1.0), str::parse)?),
+            time: Duration::try_from_secs_f64(self.time.as_deref().map_or(Ok(1.0), str::parse)?)
+                .map_err(|_| anyhow::anyhow!("--time must be a number of seconds"))?,
         };
         Ok(ServedEngine {
             player,
