@@ -114,6 +114,26 @@ impl Grid {
         (point.0 < self.width && point.1 < self.height).then_some(point)
     }
 
+    /// The point a cell name of the game's drawings names (`c3`: column letters, then the
+    /// row from 1 at the top; Unstable's `B4`: the row letter, then the column), whatever the
+    /// game's moves are.
+    pub fn point_of_cell(&self, name: &str) -> Option<(usize, usize)> {
+        let (alpha, number) = split_letters_number(name)?;
+        let point = match self.spec {
+            GameSpec::Unstable { .. } => (number.checked_sub(1)?, parse_letters(alpha)?),
+            _ => (parse_letters(alpha)?, number.checked_sub(1)?),
+        };
+        (point.0 < self.width && point.1 < self.height).then_some(point)
+    }
+
+    /// The cell name of `(x, y)` in the game's drawings (see [`Grid::point_of_cell`]).
+    pub fn cell_name(&self, x: usize, y: usize) -> String {
+        match self.spec {
+            GameSpec::Unstable { .. } => format!("{}{}", letters(y, true), x + 1),
+            _ => format!("{}{}", letters(x, false), y + 1),
+        }
+    }
+
     /// The move (in the game's notation) that puts a stone on `(x, y)`, whether or not it
     /// is legal now; `None` off the board, and on Connect-X for any point but the lowest
     /// empty cell of its column.

@@ -9,6 +9,7 @@
 //! For the GUIs: `gogui-analyze_commands` and `hexgui-analyze_commands` list the analysis
 //! commands (`zerosum-evaluate`, `zerosum-pv`, `zerosum-solve`, `zerosum-solve-moves`, see
 //! `analyze`); GoGui's rules commands (`gogui-rules_game_id`, `_board_size`, `_board`,
+//! `_board_gfx`,
 //! `_legal_moves`, `_side_to_move`, `_final_result`, see `rules`) let GoGui referee and draw
 //! every game; `kgs-time_settings` sets the clocks as `time_settings` does; `cputime` gives the
 //! processor time used. With [`Vertices::GoGui`] every move is a GoGui vertex (`vertex`).

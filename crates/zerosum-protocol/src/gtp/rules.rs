@@ -2,7 +2,7 @@
 //! (`gogui-rules_game_id`, `_board_size`, `_board`, `_legal_moves`, `_side_to_move`,
 //! `_final_result`), answered for every game in the spellings GoGui parses.
 
-use zerosum_core::{DynGame, Status};
+use zerosum_core::{DynGame, GameSpec, Status};
 
 use super::colour::Colour;
 use super::grid::{Grid, Point};
@@ -44,6 +44,45 @@ pub fn board(game: &dyn DynGame) -> String {
         text.push_str(&row.join(" "));
     }
     text
+}
+
+/// `gogui-rules_board_gfx`: what the stones alone do not show, as GoGui's `gfx` lines:
+/// Unstable's atom counts as labels (`LABEL A1 2 C3 1`) and the winning line or chain of a
+/// finished game marked (`MARK A1 B2 C3`). Empty when there is nothing to add.
+pub fn board_gfx(game: &dyn DynGame, vertices: Vertices) -> String {
+    let grid = Grid::of(game);
+    let json = game.to_json();
+    let board = &json["board"];
+    let mut lines = Vec::new();
+    if let GameSpec::Unstable { .. } = game.spec() {
+        let mut labels = Vec::new();
+        for (y, row) in board["cells"].as_array().into_iter().flatten().enumerate() {
+            for (x, count) in row.as_array().into_iter().flatten().enumerate() {
+                let count = count.as_i64().unwrap_or(0);
+                if count != 0 {
+                    labels.push(format!(
+                        "{} {}",
+                        vertices.point_name(&grid, x, y),
+                        count.abs()
+                    ));
+                }
+            }
+        }
+        if !labels.is_empty() {
+            lines.push(format!("LABEL {}", labels.join(" ")));
+        }
+    }
+    let marked: Vec<String> = board["winning_cells"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|cell| grid.point_of_cell(cell.as_str()?))
+        .map(|(x, y)| vertices.point_name(&grid, x, y))
+        .collect();
+    if !marked.is_empty() {
+        lines.push(format!("MARK {}", marked.join(" ")));
+    }
+    lines.join("\n")
 }
 
 /// `gogui-rules_legal_moves`: the legal moves in the controller's notation, empty once the

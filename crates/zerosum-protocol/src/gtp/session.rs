@@ -50,6 +50,7 @@ pub const COMMANDS: &[&str] = &[
     "gogui-rules_game_id",
     "gogui-rules_board_size",
     "gogui-rules_board",
+    "gogui-rules_board_gfx",
     "gogui-rules_legal_moves",
     "gogui-rules_side_to_move",
     "gogui-rules_final_result",
@@ -225,6 +226,9 @@ impl<E: MoveEngine> GtpSession<E> {
             ("gogui-rules_game_id", []) => Ok(rules::game_id(self.game.as_ref())),
             ("gogui-rules_board_size", []) => Ok(rules::board_size(self.game.as_ref())),
             ("gogui-rules_board", []) => Ok(rules::board(self.game.as_ref())),
+            ("gogui-rules_board_gfx", []) => {
+                Ok(rules::board_gfx(self.game.as_ref(), self.vertices))
+            }
             ("gogui-rules_legal_moves", []) => {
                 Ok(rules::legal_moves(self.game.as_ref(), self.vertices))
             }

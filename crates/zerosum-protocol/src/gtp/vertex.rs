@@ -56,6 +56,15 @@ impl Vertices {
         written
     }
 
+    /// The controller's name of the point `(x, y)` of `grid`: a GoGui vertex, or the cell's
+    /// name in the game's drawings.
+    pub fn point_name(self, grid: &Grid, x: usize, y: usize) -> String {
+        match self {
+            Vertices::Native => grid.cell_name(x, y),
+            Vertices::GoGui => gogui_vertex(x, y, grid.height),
+        }
+    }
+
     /// The move the controller wrote, in the game's notation (still to be checked by the
     /// game). A GoGui vertex off the board, or one that is no move, is an error.
     pub fn read(self, game: &dyn DynGame, text: &str) -> Result<String, String> {

@@ -393,3 +393,28 @@ fn gogui_boardsize_of_the_width_keeps_the_board() {
     assert_eq!(atoll[0..2], ["=", "= atoll:rhombus4"]);
     assert!(atoll[2].starts_with("? unacceptable size"), "{}", atoll[2]);
 }
+
+#[test]
+fn board_gfx_shows_atoms_and_the_winning_line() {
+    let unstable = replies(
+        "unstable:3x4",
+        Vertices::GoGui,
+        "gogui-rules_board_gfx\nplay b A3\nplay w D1\nplay b B2\nplay w D1\ngogui-rules_board_gfx\n",
+    );
+    assert_eq!(unstable[0], "=");
+    // Unstable's A1 (top-left, GoGui's A3) and B2 hold a Black atom each; White's corner C4
+    // (GoGui's D1) exploded at its second atom into B4 (D2) and C3 (C1).
+    assert_eq!(unstable[5], "= LABEL A3 1 B2 1 D2 1 C1 1");
+    let mnk = replies(
+        "tictactoe",
+        Vertices::Native,
+        "play b a1\nplay w b1\nplay b a2\nplay w b2\nplay b a3\ngogui-rules_board_gfx\n",
+    );
+    assert_eq!(mnk[5], "= MARK a1 a2 a3");
+    let connect = replies(
+        "connectx:4x4x3",
+        Vertices::GoGui,
+        "play b A1\nplay w B1\nplay b A2\nplay w B2\nplay b A3\ngogui-rules_board_gfx\n",
+    );
+    assert_eq!(connect[5], "= MARK A3 A2 A1");
+}

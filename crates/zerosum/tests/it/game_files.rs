@@ -184,6 +184,19 @@ fn bad_files_get_one_line_naming_the_file_and_line() {
         "pgn",
     ]);
     assert_eq!(missing.status.code(), Some(1));
+    let corrupt = dir.join("corrupt.jsonl");
+    std::fs::write(
+        &corrupt,
+        "{\"zerosum_record\":1,\"settings\":{}}\n{\"game\":0}\n",
+    )
+    .unwrap();
+    let output = zerosum(&["export", corrupt.to_str().unwrap(), "--format", "pgn"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        text(&output.stderr).contains("corrupt.jsonl: line 2: not a game line"),
+        "{}",
+        text(&output.stderr)
+    );
     let bad_format = zerosum(&["export", "x.jsonl", "--format", "doc"]);
     assert!(text(&bad_format.stderr).contains("--format must be sgf, psq or pgn"));
     // A record of Connect Four has nothing SGF can hold.
