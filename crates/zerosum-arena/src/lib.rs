@@ -19,6 +19,7 @@
 //! standings     points, crosstable, Elo            [scoring, record, elo]
 //! sprt          sequential tests                  [elo]
 //! scoring, record_file   points per result; record files [record]
+//! export        game files (SGF, PSQ, PGN) of records [record]
 //! record        a game's record, terminations
 //! clock, elo, lines, peer_text, presets, adjudication   leaves
 //! ```
@@ -28,6 +29,7 @@ pub mod clock;
 pub mod config;
 pub mod elo;
 pub mod engine_list;
+pub mod export;
 mod lines;
 pub mod net;
 pub mod peer_text;

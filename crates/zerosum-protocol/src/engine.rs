@@ -48,4 +48,52 @@ pub trait MoveEngine {
 
     /// A move for the side to move after `request.moves`, within `request.budget`.
     fn choose(&mut self, request: &EngineRequest) -> Result<EngineMove, EngineError>;
+
+    /// The engine's score and principal variation for the side to move after
+    /// `request.moves` (an ongoing game), within `request.budget` (`None`: its own settings).
+    /// GUI analysis commands ask for it; by default an engine gives none.
+    fn analyse(&mut self, request: &EngineRequest) -> Result<EngineAnalysis, String> {
+        let _ = request;
+        Err("this engine gives no analysis".into())
+    }
+
+    /// The exact value of the position after `request.moves` (an ongoing game), within
+    /// `request.budget`; an error when the limit or `request.stop` ends the solve first. GUI
+    /// analysis commands ask for it; by default an engine has no solver.
+    fn solve(&mut self, request: &EngineRequest) -> Result<EngineSolution, String> {
+        let _ = request;
+        Err("this engine has no solver".into())
+    }
+}
+
+/// What an engine thinks of a position, from the side to move (GUI analysis commands).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineAnalysis {
+    /// The score in the engine's words: `+34` (an evaluation), `win-in-5`, `loss-in-4`.
+    pub score: String,
+    /// Deepest completed iteration.
+    pub depth: usize,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The principal variation from the position, in the game's notation.
+    pub pv: Vec<String>,
+}
+
+/// The exact value of a position for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// A position solved exactly (GUI analysis commands).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSolution {
+    /// The value for the side to move.
+    pub verdict: Verdict,
+    /// The value in the engine's words, e.g. `win-in-7`, `draw`, `loss-in-4`.
+    pub text: String,
+    /// The moves that keep the value, in the game's notation.
+    pub best_moves: Vec<String>,
 }

@@ -10,7 +10,8 @@
 //! [`MAX_LINE_BYTES`] and decoded lossily, and a server reads only a few lines ahead of the
 //! command it answers, so no input makes a server panic, hang or grow.
 //!
-//! Modules: `gtp` (`session` -> `command`, `clock` -> `colour`) and `gomocup` (`session` ->
+//! Modules: `gtp` (`session` -> `command`, `clock`, `rules`, `analyze` -> `vertex` -> `grid`,
+//! `colour`) and `gomocup` (`session` ->
 //! `timing`) drive an `engine` ([`MoveEngine`]) and read their input through `input`; `timing`
 //! holds the time reserve both keep. No protocol imports the other.
 
@@ -20,7 +21,9 @@ pub mod gtp;
 mod input;
 mod timing;
 
-pub use engine::{EngineError, EngineMove, EngineRequest, MoveEngine};
+pub use engine::{
+    EngineAnalysis, EngineError, EngineMove, EngineRequest, EngineSolution, MoveEngine, Verdict,
+};
 pub use input::{InputLine, LineReader, MAX_LINE_BYTES};
 pub use timing::with_reserve;
 

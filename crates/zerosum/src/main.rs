@@ -36,6 +36,10 @@ enum Command {
         spec: String,
         #[command(flatten)]
         position: Position,
+        /// Start from the end of the game in this file (.sgf, .psq or .pgn, as `zerosum
+        /// export` writes them; HexGui's SGF, Piskvork's PSQ); --moves are played after it.
+        #[arg(long, value_name = "FILE")]
+        file: Option<std::path::PathBuf>,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -107,6 +111,9 @@ enum Command {
     Server(commands::network::ServerArgs),
     /// Play one game on a game server.
     Client(commands::network::ClientArgs),
+    /// Write the games of a record as game files: SGF (Hex, Atoll), PSQ (m,n,k) or a
+    /// PGN-style text (every game).
+    Export(commands::files::ExportArgs),
     /// Serve the engine over GTP v2 on standard input and output (every game; Hex tools).
     Gtp(commands::protocol::GtpArgs),
     /// Serve the engine over the Gomocup (pbrain) protocol on standard input and output
@@ -219,8 +226,9 @@ fn main() -> ExitCode {
         Command::Show {
             spec,
             position,
+            file,
             json,
-        } => commands::rules::show(&spec, &position.moves, json),
+        } => commands::rules::show(&spec, &position.moves, json, file.as_deref()),
         Command::Perft {
             spec,
             depth,
@@ -253,6 +261,7 @@ fn main() -> ExitCode {
         Command::Tournament(args) => commands::arena::tournament(&args),
         Command::Server(args) => commands::network::server(&args),
         Command::Client(args) => commands::network::client(&args),
+        Command::Export(args) => commands::files::export(&args),
         Command::Gtp(args) => commands::protocol::gtp(&args),
         Command::Gomocup(args) => commands::protocol::gomocup(&args),
         Command::Serve(args) => commands::web::serve(&args),

@@ -2,6 +2,7 @@
 //! its public API, with a corpus of valid examples and the tokens of its grammar.
 
 mod book;
+mod files;
 mod http;
 mod lists;
 mod moves;
@@ -73,6 +74,10 @@ pub fn all_targets() -> &'static [Target] {
             values::TIME,
             values::SETTINGS,
             book::TARGET,
+            files::SGF,
+            files::PSQ,
+            files::PGN,
+            protocols::GTP_GOGUI,
         ]);
         targets
     })

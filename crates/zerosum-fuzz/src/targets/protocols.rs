@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use zerosum_core::GameSpec;
 use zerosum_protocol::gomocup::{self, GomocupSession};
-use zerosum_protocol::gtp::{self, GtpSession};
+use zerosum_protocol::gtp::{self, GtpSession, Vertices};
 use zerosum_protocol::{InputLine, LineReader, MAX_LINE_BYTES};
 
 use super::{corpus_of, Target, Verdict};
@@ -26,6 +26,13 @@ const GTP_CORPUS: &[&str] = &[
     "komi 6.5\nboardsize 9 7\nclear_board\n# comment\n\tgenmove b\r\n# interrupt\r\nquit\r\n",
     "zerosum-game\nzerosum-game gomoku\nplay b h8\ngenmove w\ngenmove b\nundo\nundo\n",
     "zerosum-game connectx:20x20x5\nplay b 1\ngenmove w\nboardsize 12\n",
+    "gogui-analyze_commands\nhexgui-analyze_commands\ngogui-rules_game_id\ngogui-rules_board_size\n",
+    "zerosum-game connect4\nplay b 4\ngogui-rules_board\ngogui-rules_legal_moves\ngogui-rules_side_to_move\n",
+    "zerosum-game unstable:3x4\nplay b A1\nplay w C4\nplay w C4\ngogui-rules_board_gfx\n",
+    "zerosum-game tictactoe\nplay b a1\nplay w b1\nplay b a2\nplay w b2\nplay b a3\ngogui-rules_final_result\n",
+    "kgs-time_settings canadian 60 10 5\ngenmove b\nkgs-time_settings byoyomi 0 3 5\nkgs-time_settings none\ncputime\n",
+    "zerosum-game hex:5:swap-pieces\nplay b A5\nplay w pass\nzerosum-evaluate\nzerosum-pv\nzerosum-solve\nzerosum-solve-moves\n",
+    "loadsgf missing.sgf\nloadsgf x.sgf 0\nzerosum-game atoll:rhombus4\ngogui-rules_board\n",
     "zerosum-game mnk:5x5x4\nboardsize 4\nplay b a1\nboardsize 5 3\ngenmove w\n",
 ];
 
@@ -49,6 +56,26 @@ const GTP_TOKENS: &[&str] = &[
     "final_score",
     "zerosum-game",
     "# interrupt",
+    "gogui-analyze_commands",
+    "hexgui-analyze_commands",
+    "gogui-rules_game_id",
+    "gogui-rules_board_size",
+    "gogui-rules_board",
+    "gogui-rules_board_gfx",
+    "gogui-rules_legal_moves",
+    "gogui-rules_side_to_move",
+    "gogui-rules_final_result",
+    "kgs-time_settings",
+    "canadian",
+    "byoyomi",
+    "absolute",
+    "cputime",
+    "zerosum-evaluate",
+    "zerosum-pv",
+    "zerosum-solve",
+    "zerosum-solve-moves",
+    "A1",
+    "J10",
     "b",
     "w",
     "black",
@@ -78,6 +105,16 @@ pub const GTP: Target = Target {
     run: |input| run_gtp(input, &mut |_| {}),
 };
 
+/// A GTP session speaking GoGui's vertices (`zerosum gtp --gogui`).
+pub const GTP_GOGUI: Target = Target {
+    name: "gtp-gogui",
+    about: "GTP session in GoGui's vertices (A1 bottom-left, no I, pass for the swap)",
+    corpus: || corpus_of(GTP_CORPUS),
+    tokens: GTP_TOKENS,
+    share: 1,
+    run: |input| run_gtp_in(input, Vertices::GoGui, &mut |_| {}),
+};
+
 /// The GTP server with its reading thread and interrupts, on the lines [`GTP`] would answer.
 pub const GTP_SERVE: Target = Target {
     name: "gtp-serve",
@@ -102,8 +139,15 @@ pub const GTP_SERVE: Target = Target {
 
 /// Answers every line of `input`, passing each line that runs to `kept`.
 fn run_gtp(input: &[u8], kept: &mut dyn FnMut(&str)) -> Verdict {
+    run_gtp_in(input, Vertices::Native, kept)
+}
+
+/// [`run_gtp`] with the session speaking `vertices`.
+fn run_gtp_in(input: &[u8], vertices: Vertices, kept: &mut dyn FnMut(&str)) -> Verdict {
     let spec: GameSpec = "tictactoe".parse().expect("valid spec");
-    let mut session = GtpSession::new(FakeEngine::default(), &spec).expect("a session");
+    let mut session = GtpSession::new(FakeEngine::default(), &spec)
+        .expect("a session")
+        .with_vertices(vertices);
     let stop = Arc::new(AtomicBool::new(false));
     let mut reader = LineReader::new(input);
     let mut verdict = Verdict::Rejected;

@@ -6,7 +6,15 @@
 //! and the private `zerosum-game [SPEC]`, which names the current game or starts another
 //! (`zerosum-game connectx:6x7x4`).
 //!
-//! Moves are written in each game's own notation:
+//! For the GUIs: `gogui-analyze_commands` and `hexgui-analyze_commands` list the analysis
+//! commands (`zerosum-evaluate`, `zerosum-pv`, `zerosum-solve`, `zerosum-solve-moves`, see
+//! `analyze`); GoGui's rules commands (`gogui-rules_game_id`, `_board_size`, `_board`,
+//! `_board_gfx`,
+//! `_legal_moves`, `_side_to_move`, `_final_result`, see `rules`) let GoGui referee and draw
+//! every game; `kgs-time_settings` sets the clocks as `time_settings` does; `cputime` gives the
+//! processor time used. With [`Vertices::GoGui`] every move is a GoGui vertex (`vertex`).
+//!
+//! Moves are written in each game's own notation (unless the session speaks GoGui's vertices):
 //! - m,n,k, Hex and Atoll: a cell, column letters then the row from 1 at the top (`a1` is the
 //!   top-left cell; letters do not skip `i`, as in the Hex tools);
 //! - Connect-X: the column number from 1 (`play b 4`);
@@ -26,19 +34,25 @@
 //! arrives; the line also goes through the command queue, in order, so that an interrupt
 //! that comes after its `genmove` has already answered stops nothing later.
 
+mod analyze;
 mod clock;
 mod colour;
 mod command;
+mod grid;
+mod rules;
 mod session;
+mod vertex;
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use std::thread;
 
+pub use analyze::ANALYZE_COMMANDS;
 pub use colour::Colour;
 pub use command::{format_reply, parse_command, Command};
-pub use session::{GtpSession, COMMANDS};
+pub use session::{CpuClock, GtpSession, COMMANDS};
+pub use vertex::Vertices;
 
 use crate::{InputLine, LineReader, MoveEngine, MAX_LINE_BYTES};
 

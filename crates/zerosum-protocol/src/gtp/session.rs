@@ -1,16 +1,28 @@
 //! The GTP state machine: a game, the engine, the clocks, and one reply per command.
 
+use std::io::Read;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use zerosum_core::{DynGame, GameSpec, MoveError, Outcome, SpecError, Status};
+use zerosum_formats::sgf;
 use zerosum_games::new_game;
 
+use super::analyze::{self, ANALYZE_COMMANDS};
 use super::clock::GtpClock;
 use super::colour::Colour;
 use super::command::{format_reply, parse_command, Command};
-use crate::{EngineError, EngineRequest, MoveEngine, ENGINE_NAME, ENGINE_VERSION};
+use super::grid::Grid;
+use super::rules;
+use super::vertex::Vertices;
+use crate::{
+    EngineAnalysis, EngineError, EngineRequest, EngineSolution, MoveEngine, ENGINE_NAME,
+    ENGINE_VERSION,
+};
+
+/// Reads the processor time this process has used, for `cputime`.
+pub type CpuClock = fn() -> Option<Duration>;
 
 /// Every command the server knows, as `list_commands` gives them.
 pub const COMMANDS: &[&str] = &[
@@ -33,7 +45,26 @@ pub const COMMANDS: &[&str] = &[
     "final_score",
     "zerosum-game",
     "gogui-interrupt",
+    "gogui-analyze_commands",
+    "hexgui-analyze_commands",
+    "gogui-rules_game_id",
+    "gogui-rules_board_size",
+    "gogui-rules_board",
+    "gogui-rules_board_gfx",
+    "gogui-rules_legal_moves",
+    "gogui-rules_side_to_move",
+    "gogui-rules_final_result",
+    "kgs-time_settings",
+    "cputime",
+    "loadsgf",
+    "zerosum-evaluate",
+    "zerosum-pv",
+    "zerosum-solve",
+    "zerosum-solve-moves",
 ];
+
+/// Largest file `loadsgf` reads, in bytes.
+const MAX_SGF_BYTES: u64 = 16 << 20;
 
 /// Longest time `time_settings` and `time_left` accept, in seconds (a year).
 const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
@@ -48,6 +79,12 @@ pub struct GtpSession<E> {
     clock: GtpClock,
     quit: bool,
     last_info: Option<String>,
+    /// The notation of moves between the session and its controller.
+    vertices: Vertices,
+    /// The process's processor time, where the platform tells it.
+    cpu_clock: Option<CpuClock>,
+    /// Time the engine spent on this session's commands (`cputime` without a processor clock).
+    thinking: Duration,
 }
 
 impl<E: MoveEngine> GtpSession<E> {
@@ -60,9 +97,25 @@ impl<E: MoveEngine> GtpSession<E> {
             clock: GtpClock::default(),
             quit: false,
             last_info: None,
+            vertices: Vertices::Native,
+            cpu_clock: None,
+            thinking: Duration::ZERO,
         };
         session.prepare_engine();
         Ok(session)
+    }
+
+    /// The same session speaking `vertices` to its controller (GoGui's vertices for GoGui).
+    pub fn with_vertices(mut self, vertices: Vertices) -> Self {
+        self.vertices = vertices;
+        self
+    }
+
+    /// The same session answering `cputime` from `clock` (the process's processor time)
+    /// rather than from the time its engine spent thinking.
+    pub fn with_cpu_clock(mut self, clock: CpuClock) -> Self {
+        self.cpu_clock = Some(clock);
+        self
     }
 
     /// Tells the engine about the game now, so that it sets up (allocates its table) before
@@ -167,6 +220,62 @@ impl<E: MoveEngine> GtpSession<E> {
                 self.start(&spec)
             }
             ("gogui-interrupt", []) => Ok(String::new()),
+            ("gogui-analyze_commands" | "hexgui-analyze_commands", []) => {
+                Ok(ANALYZE_COMMANDS.join("\n"))
+            }
+            ("gogui-rules_game_id", []) => Ok(rules::game_id(self.game.as_ref())),
+            ("gogui-rules_board_size", []) => Ok(rules::board_size(self.game.as_ref())),
+            ("gogui-rules_board", []) => Ok(rules::board(self.game.as_ref())),
+            ("gogui-rules_board_gfx", []) => {
+                Ok(rules::board_gfx(self.game.as_ref(), self.vertices))
+            }
+            ("gogui-rules_legal_moves", []) => {
+                Ok(rules::legal_moves(self.game.as_ref(), self.vertices))
+            }
+            ("gogui-rules_side_to_move", []) => Ok(rules::side_to_move(self.game.as_ref())),
+            ("gogui-rules_final_result", []) => rules::final_result(self.game.as_ref()),
+            ("kgs-time_settings", args) => self.kgs_time_settings(args),
+            ("loadsgf", [path]) => self.load_sgf(path, None),
+            ("loadsgf", [path, number]) => self.load_sgf(path, Some(number)),
+            ("cputime", []) => {
+                let used = self.cpu_clock.and_then(|clock| clock());
+                Ok(format!(
+                    "{:.3}",
+                    used.unwrap_or(self.thinking).as_secs_f64()
+                ))
+            }
+            ("zerosum-evaluate", []) => {
+                let analysis = self.analyse(stop)?;
+                Ok(analyze::evaluation(
+                    self.game.as_ref(),
+                    self.vertices,
+                    &analysis,
+                ))
+            }
+            ("zerosum-pv", []) => {
+                let analysis = self.analyse(stop)?;
+                Ok(analyze::variation(
+                    self.game.as_ref(),
+                    self.vertices,
+                    &analysis,
+                ))
+            }
+            ("zerosum-solve", []) => {
+                let solution = self.solve(stop)?;
+                Ok(analyze::solution(
+                    self.game.as_ref(),
+                    self.vertices,
+                    &solution,
+                ))
+            }
+            ("zerosum-solve-moves", []) => {
+                let solution = self.solve(stop)?;
+                Ok(analyze::solution_pairs(
+                    self.game.as_ref(),
+                    self.vertices,
+                    &solution,
+                ))
+            }
             (name, _) if COMMANDS.contains(&name) => Err(format!(
                 "syntax error: wrong number of arguments to {name} ({})",
                 usage(name)
@@ -183,9 +292,20 @@ impl<E: MoveEngine> GtpSession<E> {
         Ok(String::new())
     }
 
-    /// `boardsize N` or `boardsize WIDTH HEIGHT`: the same game on another board, cleared.
+    /// `boardsize N` or `boardsize WIDTH HEIGHT`: the same game on another board, cleared. In
+    /// GoGui's vertices, `boardsize` of the board's width keeps the board (GoGui names boards
+    /// by their width).
     fn boardsize(&mut self, sizes: &[&str]) -> Result<String, String> {
         let (width, height) = match sizes {
+            // GoGui sends the width alone, whatever the board's height (and for Atoll too):
+            // the board it already has is kept.
+            [size]
+                if self.vertices == Vertices::GoGui
+                    && parse_size(size)? == Grid::of(self.game.as_ref()).width =>
+            {
+                let spec = self.game.spec();
+                return self.start(&spec);
+            }
             [size] => (parse_size(size)?, parse_size(size)?),
             [width, height] => (parse_size(width)?, parse_size(height)?),
             _ => return Err(format!("syntax error: {}", usage("boardsize"))),
@@ -215,8 +335,12 @@ impl<E: MoveEngine> GtpSession<E> {
         if colour != to_move {
             return Err(illegal(format!("{to_move} is to move")));
         }
+        let native = self
+            .vertices
+            .read(self.game.as_ref(), mv)
+            .map_err(illegal)?;
         self.game
-            .play(mv)
+            .play(&native)
             .map_err(|error| illegal(move_error_reason(&error)))?;
         Ok(String::new())
     }
@@ -234,13 +358,7 @@ impl<E: MoveEngine> GtpSession<E> {
         if colour != to_move {
             return Err(format!("cannot move {colour}: {to_move} is to move"));
         }
-        let spec = self.game.spec();
-        if self.engine_behind {
-            self.engine
-                .new_game(&spec)
-                .map_err(|error| format!("the engine cannot play {spec}: {error}"))?;
-            self.engine_behind = false;
-        }
+        self.ready_engine()?;
         let started = Instant::now();
         let moves = self.game.history();
         let answer = self.engine.choose(&EngineRequest {
@@ -249,14 +367,21 @@ impl<E: MoveEngine> GtpSession<E> {
             stop,
         });
         self.clock.spend(colour, started.elapsed());
+        self.thinking += started.elapsed();
         match answer {
             Ok(answer) => {
+                let written = self
+                    .vertices
+                    .write(&Grid::of(self.game.as_ref()), &answer.text);
                 let played = self
                     .game
                     .play(&answer.text)
                     .map_err(|error| format!("the engine answered an illegal move: {error}"))?;
                 self.last_info = answer.info;
-                Ok(played)
+                Ok(match self.vertices {
+                    Vertices::Native => played,
+                    Vertices::GoGui => written,
+                })
             }
             Err(EngineError::Resigned) => Ok("resign".into()),
             Err(EngineError::Failed(reason)) => Err(format!("the engine failed: {reason}")),
@@ -264,10 +389,124 @@ impl<E: MoveEngine> GtpSession<E> {
     }
 
     fn legal_moves(&self) -> String {
-        match self.game.status() {
-            Status::Ongoing => self.game.legal_moves().join(" "),
-            Status::Over(_) => String::new(),
+        self.vertices.legal_moves(self.game.as_ref()).join(" ")
+    }
+
+    /// Tells the engine about the game if it has not heard of it yet.
+    fn ready_engine(&mut self) -> Result<(), String> {
+        if self.engine_behind {
+            let spec = self.game.spec();
+            self.engine
+                .new_game(&spec)
+                .map_err(|error| format!("the engine cannot play {spec}: {error}"))?;
+            self.engine_behind = false;
         }
+        Ok(())
+    }
+
+    /// The request for the position now, with the budget of the side to move.
+    fn run_engine<T>(
+        &mut self,
+        what: &str,
+        stop: &Arc<AtomicBool>,
+        call: impl FnOnce(&mut E, &EngineRequest) -> Result<T, String>,
+    ) -> Result<T, String> {
+        if self.game.status().is_over() {
+            return Err(format!(
+                "cannot {what}: the game is over ({})",
+                self.outcome()
+            ));
+        }
+        self.ready_engine()?;
+        let moves = self.game.history();
+        let request = EngineRequest {
+            moves: &moves,
+            budget: self.clock.budget(Colour::to_move(self.game.as_ref())),
+            stop,
+        };
+        let started = Instant::now();
+        let result = call(&mut self.engine, &request);
+        self.thinking += started.elapsed();
+        result.map_err(|error| format!("cannot {what}: {error}"))
+    }
+
+    /// The engine's analysis of the position (its clock is not charged).
+    fn analyse(&mut self, stop: &Arc<AtomicBool>) -> Result<EngineAnalysis, String> {
+        self.run_engine("analyse", stop, |engine, request| engine.analyse(request))
+    }
+
+    /// The engine's exact solution of the position (its clock is not charged).
+    fn solve(&mut self, stop: &Arc<AtomicBool>) -> Result<EngineSolution, String> {
+        self.run_engine("solve", stop, |engine, request| engine.solve(request))
+    }
+
+    /// `loadsgf FILE [MOVE_NUMBER]`: the game of an SGF file (Hex or Atoll, as `zerosum
+    /// export` or HexGui writes it), up to the position before move `MOVE_NUMBER` (from 1;
+    /// all moves without it). A Hex file that names no game keeps the session's swap rule
+    /// when the board is the session's. The clocks start again.
+    fn load_sgf(&mut self, path: &str, move_number: Option<&str>) -> Result<String, String> {
+        let path = path.trim_matches('"');
+        let keep = match move_number {
+            None => usize::MAX,
+            Some(text) => match text.parse::<usize>() {
+                Ok(number) if number >= 1 => number - 1,
+                _ => {
+                    return Err(format!(
+                        "syntax error: move number `{text}` is not a whole number from 1"
+                    ))
+                }
+            },
+        };
+        let cannot = |error: String| format!("cannot load {path}: {error}");
+        let text = read_text_file(path).map_err(cannot)?;
+        let mut file = sgf::read(&text, None).map_err(|error| cannot(error.to_string()))?;
+        let session_spec = self.game.spec();
+        if let (
+            GameSpec::Hex {
+                width,
+                height,
+                swap: None,
+                ..
+            },
+            GameSpec::Hex {
+                width: w,
+                height: h,
+                ..
+            },
+        ) = (&file.spec, &session_spec)
+        {
+            if (width, height) == (w, h) && !text.contains("ZS[") {
+                file.spec = session_spec.clone();
+            }
+        }
+        file.moves.truncate(keep);
+        let game = file.position().map_err(|error| cannot(error.to_string()))?;
+        self.game = game;
+        self.prepare_engine();
+        self.clock.restart();
+        Ok(String::new())
+    }
+
+    /// `kgs-time_settings none | absolute MAIN | byoyomi MAIN PERIOD PERIODS |
+    /// canadian MAIN PERIOD STONES`. Japanese byo-yomi is kept as periods of one stone
+    /// (Canadian byo-yomi of `PERIOD` for each move); the number of periods is not counted.
+    fn kgs_time_settings(&mut self, args: &[&str]) -> Result<String, String> {
+        let (main, byo_time, byo_stones) = match args {
+            ["none"] => (Duration::ZERO, Duration::ZERO, 0),
+            ["absolute", main] => (parse_seconds(main)?, Duration::ZERO, 0),
+            ["byoyomi", main, period, periods] => {
+                parse_stones(periods)?;
+                (parse_seconds(main)?, parse_seconds(period)?, 1)
+            }
+            ["canadian", main, period, stones] => (
+                parse_seconds(main)?,
+                parse_seconds(period)?,
+                parse_stones(stones)?,
+            ),
+            _ => return Err(format!("syntax error: {}", usage("kgs-time_settings"))),
+        };
+        self.clock.set(main, byo_time, byo_stones);
+        Ok(String::new())
     }
 
     /// `black won`, `white won` or `draw`.
@@ -291,6 +530,11 @@ fn usage(name: &str) -> &'static str {
         "time_left" => "time_left COLOUR SECONDS STONES",
         "all_legal_moves" => "all_legal_moves [COLOUR]",
         "zerosum-game" => "zerosum-game [SPEC]",
+        "loadsgf" => "loadsgf FILE [MOVE_NUMBER]",
+        "kgs-time_settings" => {
+            "kgs-time_settings none | absolute MAIN | byoyomi MAIN PERIOD PERIODS | \
+             canadian MAIN PERIOD STONES"
+        }
         _ => "no arguments",
     }
 }
@@ -329,6 +573,20 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 fn parse_stones(text: &str) -> Result<u32, String> {
     text.parse::<u32>()
         .map_err(|_| format!("syntax error: `{text}` is not a number of stones"))
+}
+
+/// The text of a file of at most [`MAX_SGF_BYTES`].
+/// (Read through a limit, so that a device such as `/dev/zero` is refused, not read forever.)
+fn read_text_file(path: &str) -> Result<String, String> {
+    let file = std::fs::File::open(path).map_err(|error| error.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(MAX_SGF_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|error| error.to_string())?;
+    if bytes.len() as u64 > MAX_SGF_BYTES {
+        return Err(format!("the file is larger than {MAX_SGF_BYTES} bytes"));
+    }
+    String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())
 }
 
 /// Why a move was refused, in the words of the Hex engines (`occupied`).

@@ -5,4 +5,5 @@
 
 mod gomocup;
 mod gtp;
+mod gui;
 mod support;

@@ -302,7 +302,7 @@ fn solve_set<B: Bits>(
 /// Processor time used by this process so far (`CLOCK_PROCESS_CPUTIME_ID`), on Unix: less
 /// disturbed than the wall clock on a busy machine.
 #[cfg(unix)]
-fn cpu_time() -> Option<Duration> {
+pub fn cpu_time() -> Option<Duration> {
     let mut now = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
@@ -314,7 +314,7 @@ fn cpu_time() -> Option<Duration> {
 
 /// Processor time is not measured off Unix.
 #[cfg(not(unix))]
-fn cpu_time() -> Option<Duration> {
+pub fn cpu_time() -> Option<Duration> {
     None
 }
 

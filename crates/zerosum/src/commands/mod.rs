@@ -6,6 +6,8 @@ pub mod bench;
 pub mod bench_threads;
 pub mod bench_time;
 pub mod book;
+pub mod files;
+pub mod gui_analysis;
 pub mod network;
 pub mod protocol;
 pub mod rules;

@@ -12,9 +12,15 @@ use zerosum_arena::{
 };
 use zerosum_core::{GameSpec, Side};
 use zerosum_protocol::gomocup::GomocupSession;
-use zerosum_protocol::gtp::GtpSession;
-use zerosum_protocol::{gomocup, gtp, EngineError, EngineMove, EngineRequest, MoveEngine};
+use zerosum_protocol::gtp::{GtpSession, Vertices};
+use zerosum_protocol::{
+    gomocup, gtp, EngineAnalysis, EngineError, EngineMove, EngineRequest, EngineSolution,
+    MoveEngine,
+};
+use zerosum_search::Threads;
 
+use super::bench::cpu_time;
+use super::gui_analysis::{self, AnalysisSettings};
 use super::parse_spec;
 
 /// Options of `zerosum gtp`.
@@ -23,6 +29,10 @@ pub struct GtpArgs {
     /// The game at start (`zerosum-game SPEC` changes it).
     #[arg(long, default_value = "hex:11")]
     game: String,
+    /// Speak GoGui's vertices (`A1` bottom-left, no `I`; Connect-X moves as the cell the
+    /// disc lands on; `pass` for the swap) instead of the game's notation.
+    #[arg(long)]
+    gogui: bool,
     #[command(flatten)]
     served: ServedPlayer,
 }
@@ -72,12 +82,38 @@ impl ServedPlayer {
         }
         Ok(spec.build())
     }
+
+    /// The engine served, with the settings of its GUI analyses: --hash (64 MB by default),
+    /// --threads (one) and --time (1 s) when the protocol gives no time.
+    fn served(&self) -> Result<ServedEngine> {
+        let player = self.build()?;
+        let analysis = AnalysisSettings {
+            hash_mb: self.hash.as_deref().map_or(Ok(64), str::parse)?,
+            threads: match self.threads.as_deref() {
+                Some(text) => text.parse()?,
+                None => Threads::ONE,
+            },
+            time: Duration::try_from_secs_f64(self.time.as_deref().map_or(Ok(1.0), str::parse)?)
+                .map_err(|_| anyhow::anyhow!("--time must be a number of seconds"))?,
+        };
+        Ok(ServedEngine {
+            player,
+            spec: None,
+            analysis,
+        })
+    }
 }
 
 /// Serves GTP on standard input and output until `quit` or the end of the input.
 pub fn gtp(args: &GtpArgs) -> Result<()> {
     let spec = parse_spec(&args.game)?;
-    let mut session = GtpSession::new(ServedEngine(args.served.build()?), &spec)?;
+    let vertices = match args.gogui {
+        true => Vertices::GoGui,
+        false => Vertices::Native,
+    };
+    let mut session = GtpSession::new(args.served.served()?, &spec)?
+        .with_vertices(vertices)
+        .with_cpu_clock(cpu_time);
     gtp::serve(
         &mut session,
         BufReader::new(io::stdin()),
@@ -90,16 +126,37 @@ pub fn gtp(args: &GtpArgs) -> Result<()> {
 /// Serves the Gomocup protocol on standard input and output until `END` or the end of the
 /// input.
 pub fn gomocup(args: &GomocupArgs) -> Result<()> {
-    let mut session = GomocupSession::new(ServedEngine(args.served.build()?));
+    let mut session = GomocupSession::new(args.served.served()?);
     gomocup::serve(&mut session, io::stdin().lock(), io::stdout().lock())?;
     Ok(())
 }
 
-/// An arena player as the engine of a protocol server.
-struct ServedEngine(Box<dyn Player>);
+/// An arena player as the engine of a protocol server, and the search and solver behind the
+/// GUI analysis commands.
+struct ServedEngine {
+    player: Box<dyn Player>,
+    /// The game of `new_game`.
+    spec: Option<GameSpec>,
+    analysis: AnalysisSettings,
+}
+
+impl ServedEngine {
+    fn position<'a>(
+        &'a self,
+        request: &'a EngineRequest,
+    ) -> Result<gui_analysis::Position<'a>, String> {
+        Ok(gui_analysis::Position {
+            spec: self.spec.as_ref().ok_or("no game was started")?,
+            moves: request.moves,
+            budget: request.budget,
+            stop: request.stop,
+        })
+    }
+}
 
 impl MoveEngine for ServedEngine {
     fn new_game(&mut self, spec: &GameSpec) -> Result<(), String> {
+        self.spec = Some(spec.clone());
         let setup = GameSetup {
             spec: spec.clone(),
             // The server may ask for either side's move: the built-in players do not mind.
@@ -107,7 +164,9 @@ impl MoveEngine for ServedEngine {
             time: TimeControl::default(),
             seed: 0,
         };
-        self.0.new_game(&setup).map_err(|error| error.to_string())
+        self.player
+            .new_game(&setup)
+            .map_err(|error| error.to_string())
     }
 
     fn choose(&mut self, request: &EngineRequest) -> Result<EngineMove, EngineError> {
@@ -119,7 +178,7 @@ impl MoveEngine for ServedEngine {
             stop: Arc::clone(request.stop),
             progress: None,
         };
-        match self.0.choose(&request) {
+        match self.player.choose(&request) {
             Ok(answer) => Ok(EngineMove {
                 text: answer.text,
                 info: answer.comment,
@@ -127,5 +186,13 @@ impl MoveEngine for ServedEngine {
             Err(PlayerError::Resigned) => Err(EngineError::Resigned),
             Err(error) => Err(EngineError::Failed(error.to_string())),
         }
+    }
+
+    fn analyse(&mut self, request: &EngineRequest) -> Result<EngineAnalysis, String> {
+        gui_analysis::evaluate(&self.position(request)?, &self.analysis)
+    }
+
+    fn solve(&mut self, request: &EngineRequest) -> Result<EngineSolution, String> {
+        gui_analysis::solve(&self.position(request)?, &self.analysis)
     }
 }

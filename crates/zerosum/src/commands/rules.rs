@@ -1,6 +1,7 @@
 //! Commands on the rules alone: `games`, `show`, `perft`.
 
 use std::io::Write;
+use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
@@ -33,9 +34,12 @@ pub fn games() -> Result<()> {
 }
 
 /// `zerosum show SPEC [--moves LIST] [--json]`
-pub fn show(spec: &str, moves: &str, json: bool) -> Result<()> {
+pub fn show(spec: &str, moves: &str, json: bool, file: Option<&Path>) -> Result<()> {
     let spec = parse_spec(spec)?;
-    let mut game = new_game(&spec)?;
+    let mut game = match file {
+        Some(path) => super::files::load_position(&spec, path)?,
+        None => new_game(&spec)?,
+    };
     game.play_list(moves)?;
     let mut out = std::io::stdout().lock();
     if json {

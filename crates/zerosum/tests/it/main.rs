@@ -11,6 +11,7 @@ mod cli;
 mod errors;
 mod exact_play;
 mod external_engines;
+mod game_files;
 mod java_course;
 mod known_results;
 mod network;

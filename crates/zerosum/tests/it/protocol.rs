@@ -129,3 +129,36 @@ fn gtp_input_sent_while_the_engine_thinks_is_not_hoarded() {
     assert_eq!(replies[1], "= zerosum");
     assert!(peak_mib < 200, "the server grew to {peak_mib} MiB");
 }
+
+#[test]
+fn gtp_answers_the_gui_analysis_commands_with_the_real_engine() {
+    let output = run(
+        &["gtp", "--game", "tictactoe", "--time", "0.5"],
+        "play b b2\nzerosum-solve\nzerosum-solve-moves\nzerosum-evaluate\nzerosum-pv\ncputime\nquit\n",
+    );
+    let replies: Vec<&str> = output.split_terminator("\n\n").collect();
+    assert_eq!(replies[0], "=");
+    // Tic-tac-toe is a draw; after b2 White keeps it only in a corner.
+    assert_eq!(replies[1], "= draw, best: a1 c1 a3 c3", "{output}");
+    assert_eq!(replies[2], "= a1 D c1 D a3 D c3 D", "{output}");
+    assert!(replies[3].starts_with("= score +0 depth "), "{output}");
+    assert!(replies[4].split(' ').count() >= 3, "{output}");
+    let seconds: f64 = replies[5].trim_start_matches("= ").parse().unwrap();
+    assert!(seconds > 0.0, "{output}");
+}
+
+#[test]
+fn gtp_speaks_gogui_vertices() {
+    let output = run(
+        &["gtp", "--gogui", "--game", "connect4", "--time", "0.2"],
+        "play b D1\ngenmove w\ngogui-rules_game_id\ngogui-rules_board_size\nquit\n",
+    );
+    let replies: Vec<&str> = output.split_terminator("\n\n").collect();
+    assert_eq!(replies[0], "=");
+    let answer = replies[1].trim_start_matches("= ");
+    assert!(
+        ["A1", "B1", "C1", "D2", "E1", "F1", "G1"].contains(&answer),
+        "{output}"
+    );
+    assert_eq!(replies[2..4], ["= Connectx", "= 7 6"]);
+}

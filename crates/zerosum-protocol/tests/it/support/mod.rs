@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 
 use zerosum_core::GameSpec;
 use zerosum_games::new_game;
-use zerosum_protocol::{EngineError, EngineMove, EngineRequest, MoveEngine};
+use zerosum_protocol::{
+    EngineAnalysis, EngineError, EngineMove, EngineRequest, EngineSolution, MoveEngine, Verdict,
+};
 
 /// How the fake engine behaves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,5 +89,47 @@ impl MoveEngine for FakeEngine {
             text,
             info: Some("fake".into()),
         })
+    }
+
+    /// Score `+12` at depth 3 after 99 nodes; the line is the first legal move twice over.
+    fn analyse(&mut self, request: &EngineRequest) -> Result<EngineAnalysis, String> {
+        self.budgets.lock().unwrap().push(request.budget);
+        let mut game = self.position(request);
+        let mut pv = Vec::new();
+        for _ in 0..2 {
+            let Some(first) = game.legal_moves().first().cloned() else {
+                break;
+            };
+            game.play(&first).unwrap();
+            pv.push(first);
+        }
+        Ok(EngineAnalysis {
+            score: "+12".into(),
+            depth: 3,
+            nodes: 99,
+            pv,
+        })
+    }
+
+    /// A win in 3 plies by the first legal move.
+    fn solve(&mut self, request: &EngineRequest) -> Result<EngineSolution, String> {
+        let game = self.position(request);
+        Ok(EngineSolution {
+            verdict: Verdict::Win,
+            text: "win-in-3".into(),
+            best_moves: vec![game.legal_moves()[0].clone()],
+        })
+    }
+}
+
+impl FakeEngine {
+    /// The position of a request.
+    fn position(&self, request: &EngineRequest) -> Box<dyn zerosum_core::DynGame> {
+        let spec = self.spec.as_ref().expect("new_game comes first");
+        let mut game = new_game(spec).unwrap();
+        for mv in request.moves {
+            game.play(mv).expect("the server sends legal moves");
+        }
+        game
     }
 }
