@@ -176,6 +176,13 @@ impl TournamentSettings {
         if self.sprt.is_some() && specs.len() != 2 {
             return Err(SettingsError("--sprt needs exactly two players".into()));
         }
+        if let (Some(_), Format::Match { games }) = (&self.sprt, self.format) {
+            if games % 2 == 1 {
+                return Err(SettingsError(format!(
+                    "--sprt counts colour-swapped pairs of games: --games must be even, not {games}"
+                )));
+            }
+        }
         let entrants = specs
             .iter()
             .zip(Self::names(&specs))

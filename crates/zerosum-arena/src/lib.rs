@@ -45,7 +45,7 @@ pub mod tournament;
 
 pub use clock::TimeControl;
 pub use config::{Format, SettingsError, TournamentSettings};
-pub use elo::{EloEstimate, Pentanomial, SampleUnit, ScoreSample, Wdl};
+pub use elo::{paired_elo, EloEstimate, Pentanomial, SampleUnit, ScoreSample, Wdl};
 pub use engine_list::{EngineList, EngineListError};
 pub use lines::{MAX_PEER_BYTES, MAX_PEER_LINES, MAX_PEER_LINE_BYTES};
 pub use player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError, Progress};
@@ -57,7 +57,8 @@ pub use referee::{play_game, PlayedGame, RefereeEvent, RefereeOptions};
 pub use scoring::{Scoring, UnknownScoring};
 pub use sprt::{SprtDecision, SprtError, SprtParams, SprtStatus};
 pub use standings::{
-    CrossCell, Crosstable, ForfeitCounts, MatchSummary, PlayerStanding, Standings, StandingsError,
+    CrossCell, Crosstable, ForfeitCounts, MatchSummary, MatchTally, PlayerStanding, Standings,
+    StandingsError,
 };
 pub use tournament::{
     Entrant, GameObserver, ScheduleError, ScheduledGame, Tournament, TournamentEvent,
