@@ -6,6 +6,7 @@ mod http;
 mod lists;
 mod moves;
 mod net;
+mod openings;
 mod protocols;
 mod records;
 mod spec;
@@ -73,6 +74,7 @@ pub fn all_targets() -> &'static [Target] {
             values::TIME,
             values::SETTINGS,
             book::TARGET,
+            openings::TARGET,
         ]);
         targets
     })

@@ -12,9 +12,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 use zerosum_arena::clock::{parse_clock, parse_seconds};
 use zerosum_arena::record::result_text;
 use zerosum_arena::{
-    play_game, preset, EngineList, Format, GameRecord, MatchSummary, MatchTally, PlayerSpec,
-    RecordWriter, RefereeEvent, RefereeOptions, Scoring, SprtParams, SprtStatus, Standings,
-    TimeControl, Tournament, TournamentEvent, TournamentSettings, PRESETS,
+    play_game, preset, EngineList, Format, GameRecord, MatchSummary, MatchTally, OpeningOrder,
+    OpeningSettings, Openings, PlayerSpec, RecordWriter, RefereeEvent, RefereeOptions, Scoring,
+    SprtParams, SprtStatus, Standings, TimeControl, Tournament, TournamentEvent,
+    TournamentSettings, PRESETS,
 };
 
 use zerosum_web::TournamentFeed;
@@ -101,7 +102,7 @@ pub struct TournamentArgs {
     common: CommonArgs,
     /// Continue the tournament of this record file: finished games are kept, the others
     /// played; its settings are those the record was started with.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["preset", "players", "games", "rounds", "scoring", "sprt", "seed", "record", "maxmoves", "adjudicate_nodes", "engines", "st", "tc"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["preset", "players", "games", "rounds", "scoring", "sprt", "seed", "record", "maxmoves", "adjudicate_nodes", "engines", "st", "tc", "openings"])]
     resume: Option<PathBuf>,
     /// Also serve the page on this machine, where a browser watches the tournament live
     /// (standings, crosstable and the game under way, move by move).
@@ -127,7 +128,7 @@ pub struct MatchArgs {
     #[command(flatten)]
     common: CommonArgs,
     /// Continue the match of this record file.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["scoring", "sprt", "seed", "record", "maxmoves", "adjudicate_nodes", "engines", "st", "tc"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["scoring", "sprt", "seed", "record", "maxmoves", "adjudicate_nodes", "engines", "st", "tc", "openings"])]
     resume: Option<PathBuf>,
 }
 
@@ -166,6 +167,46 @@ pub struct CommonArgs {
     /// The JSON-lines record to write (default: zerosum-<date>-<time>.jsonl here).
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// An opening suite (`zerosum openings` writes them): one move list per line; each pair of
+    /// games starts from one opening, played twice with colours swapped.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// The order the pairs take the openings in: random (shuffled by the seed) or sequential.
+    #[arg(
+        long,
+        value_name = "ORDER",
+        requires = "openings",
+        default_value = "random"
+    )]
+    order: String,
+    /// Play only the first N moves of each opening.
+    #[arg(long, value_name = "N", requires = "openings")]
+    plies: Option<usize>,
+}
+
+impl CommonArgs {
+    /// The opening suite of --openings, --order and --plies, its file read and checked for
+    /// `games` (one game spec).
+    fn openings(&self, games: &[String]) -> Result<Option<OpeningSettings>> {
+        let Some(path) = &self.openings else {
+            return Ok(None);
+        };
+        let order: OpeningOrder = self.order.parse().map_err(|e: String| anyhow!(e))?;
+        let [spec] = games else {
+            bail!(
+                "--openings is for one game, but the tournament plays {}",
+                games.len()
+            );
+        };
+        let (_, checksum) = Openings::load(path, &parse_spec(spec)?, self.plies)?;
+        let file = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+        Ok(Some(OpeningSettings {
+            file: file.display().to_string(),
+            order,
+            plies: self.plies,
+            checksum,
+        }))
+    }
 }
 
 /// `zerosum tournament`.
@@ -219,6 +260,11 @@ pub fn tournament(args: &TournamentArgs) -> Result<()> {
             .unwrap_or_else(|| "cx".into()),
         sprt: args.common.sprt.clone(),
         seed: args.common.seed.unwrap_or_else(clock_seed),
+        openings: None,
+    };
+    let settings = TournamentSettings {
+        openings: args.common.openings(&settings.games)?,
+        ..settings
     };
     start(
         settings,
@@ -247,6 +293,11 @@ pub fn play_match(args: &MatchArgs) -> Result<()> {
         scoring: args.common.scoring.clone().unwrap_or_else(|| "cx".into()),
         sprt: args.common.sprt.clone(),
         seed: args.common.seed.unwrap_or_else(clock_seed),
+        openings: None,
+    };
+    let settings = TournamentSettings {
+        openings: args.common.openings(&settings.games)?,
+        ..settings
     };
     start(settings, &args.common, "match", None)
 }
@@ -421,7 +472,7 @@ fn run(
         bar.inc(1);
         let line = record.finished_line();
         let status = judge.add(&record);
-        records.push(record);
+        records.push(*record);
         bar.suspend(|| {
             let _ = writeln!(out, "{line}");
             if let Some(tally) = &judge.tally {

@@ -7,6 +7,7 @@ pub mod bench_threads;
 pub mod bench_time;
 pub mod book;
 pub mod network;
+pub mod openings;
 pub mod protocol;
 pub mod rules;
 pub mod search;

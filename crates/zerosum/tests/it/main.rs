@@ -14,6 +14,7 @@ mod external_engines;
 mod java_course;
 mod known_results;
 mod network;
+mod openings;
 mod peak_memory;
 mod protocol;
 mod records;
