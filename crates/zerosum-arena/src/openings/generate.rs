@@ -21,6 +21,9 @@
 //!   reproducible): kept when its score from the side to move is an evaluation (no proven
 //!   result) within `-threshold..=threshold` evaluation units; defaults per family in
 //!   [`Judge::default_for`].
+//!
+//! On Connect-X the solver's value is costly (about a second a position at 4 to 6 plies on
+//! 7x6 in a release build): a suite of a few hundred takes minutes.
 
 use std::collections::HashSet;
 
@@ -49,9 +52,13 @@ pub enum Judge {
 }
 
 impl Judge {
-    /// The judge of `spec` by default. Windows are in each family's evaluation units, chosen
-    /// so that about a third to a half of the random walks pass at the default plies (README
-    /// of `openings/`); a cheap depth keeps a suite of a few hundred within minutes.
+    /// The judge of `spec` by default: the solver where it fits; else an even depth (the
+    /// side to move's reply is searched too) and a window in the family's evaluation units
+    /// that, measured on random walks (gomoku at 6 plies, Hex, Atoll at 4, Unstable at 6),
+    /// keeps roughly the middle third to half of them: m,n,k depth 4 within 50 (gomoku
+    /// scores spread over about -60..+120), Hex and Atoll depth 2 within 50 (scores come in
+    /// steps of about 100: this keeps the level ones), Unstable depth 2 within 5 (-14..+17),
+    /// Connect-X boards too large for the solver depth 4 within 50.
     pub fn default_for(spec: &GameSpec) -> Judge {
         match spec {
             GameSpec::ConnectX { rows, cols, .. }
@@ -59,21 +66,17 @@ impl Judge {
             {
                 Judge::Solver { max_score: 2 }
             }
-            GameSpec::Mnk { .. } => Judge::Search {
+            GameSpec::Mnk { .. } | GameSpec::ConnectX { .. } => Judge::Search {
                 depth: 4,
-                window: 150,
-            },
-            GameSpec::ConnectX { .. } => Judge::Search {
-                depth: 6,
-                window: 100,
+                window: 50,
             },
             GameSpec::Hex { .. } | GameSpec::Atoll { .. } => Judge::Search {
                 depth: 2,
-                window: 150,
+                window: 50,
             },
             GameSpec::Unstable { .. } => Judge::Search {
-                depth: 3,
-                window: 3,
+                depth: 2,
+                window: 5,
             },
         }
     }
