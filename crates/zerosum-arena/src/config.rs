@@ -141,7 +141,7 @@ impl TournamentSettings {
                 "--adjudicate-nodes must be at least 1".into(),
             ));
         }
-        let schedule = match self.format {
+        let mut schedule = match self.format {
             Format::RoundRobin { rounds } => {
                 let pairs = specs.len() * (specs.len() - 1) / 2;
                 let total = rounds
@@ -187,7 +187,6 @@ impl TournamentSettings {
                 )));
             }
         }
-        let mut schedule = schedule;
         let openings = match &self.openings {
             None => Vec::new(),
             Some(settings) => {

@@ -22,15 +22,15 @@
 //!   result) within `-threshold..=threshold` evaluation units; defaults per family in
 //!   [`Judge::default_for`].
 //!
-//! On Connect-X the solver's value is costly (about a second a position at 4 to 6 plies on
-//! 7x6 in a release build): a suite of a few hundred takes minutes.
+//! On Connect-X the solver's value is costly (seconds a position at 6 plies on 7x6): a suite
+//! of a few hundred takes many minutes.
 
 use std::collections::HashSet;
 
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use zerosum_core::{Evaluator, Game, GameSpec, Outcome, Status};
-use zerosum_games::exact::{ExactLimits, ExactOracle, Proven};
+use zerosum_games::connect::{Bits, Book, ConnectX, Packed, Solver as PonsSolver};
 use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
 use zerosum_search::{Algorithm, SearchLimits, Searcher};
 
@@ -61,9 +61,7 @@ impl Judge {
     /// Connect-X boards too large for the solver depth 4 within 50.
     pub fn default_for(spec: &GameSpec) -> Judge {
         match spec {
-            GameSpec::ConnectX { rows, cols, .. }
-                if zerosum_games::connect::Packed::<u128>::fits(*rows, *cols) =>
-            {
+            GameSpec::ConnectX { rows, cols, .. } if Packed::<u128>::fits(*rows, *cols) => {
                 Judge::Solver { max_score: 2 }
             }
             GameSpec::Mnk { .. } | GameSpec::ConnectX { .. } => Judge::Search {
@@ -256,10 +254,8 @@ fn position_key<G: Game>(spec: &GameSpec, start: &G, game: &G) -> u64 {
 
 /// A judge at work on one game type.
 enum Judging<G: EvaluatedGame> {
-    Solver {
-        oracle: Box<dyn ExactOracle<G>>,
-        max_score: i32,
-    },
+    /// Pons' score of the position a move list reaches.
+    Solver { score: PonsScore, max_score: i32 },
     Search {
         searcher: Box<Searcher<G, G::Evaluator>>,
         depth: usize,
@@ -267,12 +263,15 @@ enum Judging<G: EvaluatedGame> {
     },
 }
 
+/// Pons' exact score of the Connect-X position a list of moves (text) reaches; `None` when it
+/// cannot be had.
+type PonsScore = Box<dyn FnMut(&str) -> Option<i32>>;
+
 impl<G: EvaluatedGame> Judging<G> {
     fn new(start: &G, judge: Judge) -> Result<Self, String> {
         Ok(match judge {
             Judge::Solver { max_score } => Judging::Solver {
-                oracle: start
-                    .oracle(JUDGE_TABLE_MB)
+                score: pons_scorer(&start.spec())
                     .ok_or_else(|| format!("{} has no exact solver", start.spec()))?,
                 max_score,
             },
@@ -290,9 +289,13 @@ impl<G: EvaluatedGame> Judging<G> {
     /// True when `game` (ongoing, no win at once) is close enough to even.
     fn close_to_even(&mut self, game: &G) -> bool {
         match self {
-            Judging::Solver { oracle, max_score } => {
-                pons_score(game, &oracle.prove(game, &ExactLimits::default()))
-                    .is_some_and(|score| score.abs() <= *max_score)
+            Judging::Solver { score, max_score } => {
+                let moves: Vec<String> = game
+                    .history()
+                    .iter()
+                    .map(|&mv| game.format_move(mv))
+                    .collect();
+                score(&moves.join(",")).is_some_and(|score| score.abs() <= *max_score)
             }
             Judging::Search {
                 searcher,
@@ -309,25 +312,34 @@ impl<G: EvaluatedGame> Judging<G> {
     }
 }
 
-/// Pons' score of `game` from the proven values of its moves: 0 for a draw, `(cells + 2 - m)
-/// / 2` when the side to move wins by move number `m` (counted from 1 at the start), the
-/// negative of the opponent's when it loses; `None` when the value or its distance is unknown.
-fn pons_score<G: Game>(game: &G, moves: &[(G::Move, Proven)]) -> Option<i32> {
-    let best = moves
-        .iter()
-        .map(|&(_, value)| value)
-        .max_by_key(|value| value.rank().unwrap_or(i64::MIN))?;
-    let GameSpec::ConnectX { rows, cols, .. } = game.spec() else {
+/// Pons' score from the opening book where it has every move's value, else from the solver,
+/// on the Connect-X boards the solver fits; `None` for other games.
+fn pons_scorer(spec: &GameSpec) -> Option<PonsScore> {
+    let GameSpec::ConnectX { rows, cols, k, .. } = *spec else {
         return None;
     };
-    let cells = (rows * cols) as i32;
-    let by_move = |plies: usize| (cells + 2 - (game.ply() + plies) as i32) / 2;
-    match best {
-        Proven::Draw => Some(0),
-        Proven::Win { plies: Some(plies) } => Some(by_move(plies)),
-        Proven::Loss { plies: Some(plies) } => Some(-by_move(plies)),
-        _ => None,
+    if Packed::<u64>::fits(rows, cols) {
+        Some(pons_scorer_for::<u64>(rows, cols, k))
+    } else if Packed::<u128>::fits(rows, cols) {
+        Some(pons_scorer_for::<u128>(rows, cols, k))
+    } else {
+        None
     }
+}
+
+fn pons_scorer_for<B: Bits>(rows: usize, cols: usize, k: usize) -> PonsScore {
+    let start = ConnectX::<Packed<B>>::new(rows, cols, k);
+    let mut solver = PonsSolver::<B>::new(rows, cols, k, JUDGE_TABLE_MB);
+    let book = Book::for_board(rows, cols, k);
+    Box::new(move |moves| {
+        let mut game = start.clone();
+        game.play_list(moves).ok()?;
+        let from_book = book
+            .and_then(|book| book.analyze(&game))
+            .and_then(|values| values.into_iter().collect::<Option<Vec<i32>>>())
+            .and_then(|values| values.into_iter().max());
+        from_book.or_else(|| solver.solve(&game, false).ok())
+    })
 }
 
 #[cfg(test)]
@@ -377,18 +389,6 @@ mod tests {
 
     #[test]
     fn the_solver_keeps_draws_and_late_wins_only() {
-        // The Pons score from the oracle's proven moves is the solver's, on every position of
-        // a few plies.
-        let start = zerosum_games::connect::ConnectX64::new(4, 5, 3);
-        let mut oracle = start.oracle(16).unwrap();
-        let mut solver = zerosum_games::connect::Solver::new(4, 5, 3, 16);
-        for line in ["1", "3", "3,3", "1,2,3", "2,2,3,4", "3,3,3,3,2,4"] {
-            let mut game = start.clone();
-            game.play_list(line).unwrap();
-            let proven = oracle.prove(&game, &ExactLimits::default());
-            let expected = solver.solve(&game, false).unwrap();
-            assert_eq!(pons_score(&game, &proven), Some(expected), "{line}");
-        }
         let made = suite(
             "connectx:4x5x3",
             3,
