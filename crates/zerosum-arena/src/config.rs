@@ -10,6 +10,7 @@ use zerosum_core::GameSpec;
 use zerosum_games::connect::Packed;
 
 use crate::clock::TimeControl;
+use crate::openings::OpeningSettings;
 use crate::players::{PlayerKind, PlayerSpec};
 use crate::referee::RefereeOptions;
 use crate::scoring::Scoring;
@@ -47,8 +48,11 @@ pub struct TournamentSettings {
     pub scoring: String,
     /// SPRT parameters (`elo0=0,elo1=5,alpha=0.05,beta=0.05`), two-player matches only.
     pub sprt: Option<String>,
-    /// Seed of all the players' randomness.
+    /// Seed of all the players' randomness (and of the openings' random order).
     pub seed: u64,
+    /// The opening suite the games start from, each opening played by a colour-swapped pair.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub openings: Option<OpeningSettings>,
 }
 
 /// Settings that cannot be played.
@@ -137,7 +141,7 @@ impl TournamentSettings {
                 "--adjudicate-nodes must be at least 1".into(),
             ));
         }
-        let schedule = match self.format {
+        let mut schedule = match self.format {
             Format::RoundRobin { rounds } => {
                 let pairs = specs.len() * (specs.len() - 1) / 2;
                 let total = rounds
@@ -176,6 +180,34 @@ impl TournamentSettings {
         if self.sprt.is_some() && specs.len() != 2 {
             return Err(SettingsError("--sprt needs exactly two players".into()));
         }
+        if let (Some(_), Format::Match { games }) = (&self.sprt, self.format) {
+            if games % 2 == 1 {
+                return Err(SettingsError(format!(
+                    "--sprt counts colour-swapped pairs of games: --games must be even, not {games}"
+                )));
+            }
+        }
+        let openings = match &self.openings {
+            None => Vec::new(),
+            Some(settings) => {
+                let [spec] = games.as_slice() else {
+                    return Err(SettingsError(format!(
+                        "--openings is for one game, but the tournament plays {}",
+                        games.len()
+                    )));
+                };
+                let openings = settings
+                    .load(spec)
+                    .map_err(|e| SettingsError(e.to_string()))?;
+                // Pair p (both its games) takes the p-th opening of the order.
+                let pairs = schedule.iter().map(|game| game.pair + 1).max().unwrap_or(0);
+                let assigned = settings.order.assign(openings.len(), pairs, self.seed);
+                for game in &mut schedule {
+                    game.opening = Some(assigned[game.pair]);
+                }
+                openings.lines
+            }
+        };
         let entrants = specs
             .iter()
             .zip(Self::names(&specs))
@@ -191,6 +223,7 @@ impl TournamentSettings {
             },
             concurrency,
             observer: None,
+            openings,
         })
     }
 }

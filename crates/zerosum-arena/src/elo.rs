@@ -111,10 +111,11 @@ impl Pentanomial {
         self.counts.iter().sum()
     }
 
-    /// The share of pairs that scored exactly 1 point of 2 (two draws, or a win and a loss),
-    /// in 0..=1; `None` without pairs. This is fastchess' pentanomial draw ratio.
-    pub fn draw_ratio(&self) -> Option<f64> {
-        (self.pairs() > 0).then(|| f64::from(self.counts[2]) / f64::from(self.pairs()))
+    /// The same pairs from the opponent's point of view: `counts` reversed.
+    pub fn mirrored(&self) -> Pentanomial {
+        let mut counts = self.counts;
+        counts.reverse();
+        Pentanomial { counts }
     }
 
     /// The pentanomial sample: one score per pair, the pair's points halved (0, 1/4, 1/2, 3/4
@@ -129,6 +130,18 @@ impl Pentanomial {
     /// The Elo difference from the pentanomial sample; `None` without pairs.
     pub fn elo(&self) -> Option<EloEstimate> {
         self.sample().map(EloEstimate::from_sample)
+    }
+}
+
+/// The one Elo estimate every table of zerosum prints for a player or a match: from the
+/// colour-swapped pairs (`pentanomial`) once at least one pair is complete, from the games
+/// (`wdl`, trinomial) before; `None` without games. Standings and match lines both use it, so
+/// a player's error bar is the same wherever it is printed.
+pub fn paired_elo(pentanomial: &Pentanomial, wdl: Wdl) -> Option<EloEstimate> {
+    if pentanomial.pairs() > 0 {
+        pentanomial.elo()
+    } else {
+        wdl.elo()
     }
 }
 
@@ -445,8 +458,7 @@ mod tests {
         // deviations -0.35, -0.1, -0.1, 0.15, 0.4; squares 0.1225 + 0.01 + 0.01 + 0.0225 + 0.16
         // = 0.325; variance = 0.325 / 5 = 0.065
         assert_close(sample.variance, 0.065, 1e-12);
-        // 2 of the 5 pairs scored exactly 1
-        assert_eq!(pentanomial.draw_ratio(), Some(0.4));
+        assert_eq!(pentanomial.mirrored().counts, [1, 1, 2, 1, 0]);
         let estimate = pentanomial.elo().unwrap();
         // elo = -400 * log10(1 / 0.6 - 1) = 70.437
         assert_close(estimate.elo, 70.437, 1e-3);

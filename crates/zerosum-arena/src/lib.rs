@@ -8,9 +8,10 @@
 //! Modules, each importing only modules listed below it (in brackets):
 //!
 //! ```text
-//! config        tournament settings               [tournament, referee, players, scoring, sprt, clock]
+//! config        tournament settings               [tournament, openings, referee, players, scoring, sprt, clock]
 //! tournament    round robins and matches          [referee, players, player, record]
 //! net           the game server and client        [referee, record, lines, peer_text, player, clock]
+//! openings      opening suites: files, generation  [games, search]
 //! referee       one game: clocks and forfeits     [seat, adjudication, player, record, clock]
 //! seat          a player's place in a game        [player]
 //! engine_list   external engines by name          [players]
@@ -32,6 +33,7 @@ pub mod engine_list;
 pub mod export;
 mod lines;
 pub mod net;
+pub mod openings;
 pub mod peer_text;
 pub mod player;
 pub mod players;
@@ -47,19 +49,21 @@ pub mod tournament;
 
 pub use clock::TimeControl;
 pub use config::{Format, SettingsError, TournamentSettings};
-pub use elo::{EloEstimate, Pentanomial, SampleUnit, ScoreSample, Wdl};
+pub use elo::{paired_elo, EloEstimate, Pentanomial, SampleUnit, ScoreSample, Wdl};
 pub use engine_list::{EngineList, EngineListError};
 pub use lines::{MAX_PEER_BYTES, MAX_PEER_LINES, MAX_PEER_LINE_BYTES};
+pub use openings::{OpeningOrder, OpeningSettings, Openings, OpeningsError};
 pub use player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError, Progress};
 pub use players::{PlayerKind, PlayerSpec};
 pub use presets::{preset, Preset, PRESETS};
 pub use record::{GameRecord, Termination};
 pub use record_file::{RecordContents, RecordFileError, RecordWriter};
-pub use referee::{play_game, PlayedGame, RefereeEvent, RefereeOptions};
+pub use referee::{play_game, play_game_from, PlayedGame, RefereeEvent, RefereeOptions};
 pub use scoring::{Scoring, UnknownScoring};
 pub use sprt::{SprtDecision, SprtError, SprtParams, SprtStatus};
 pub use standings::{
-    CrossCell, Crosstable, ForfeitCounts, MatchSummary, PlayerStanding, Standings, StandingsError,
+    CrossCell, Crosstable, ForfeitCounts, MatchSummary, MatchTally, PlayerStanding, Standings,
+    StandingsError,
 };
 pub use tournament::{
     Entrant, GameObserver, ScheduleError, ScheduledGame, Tournament, TournamentEvent,

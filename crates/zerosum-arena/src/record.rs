@@ -89,11 +89,12 @@ pub struct GameRecord {
     pub first_name: String,
     /// Name of the second player.
     pub second_name: String,
-    /// The moves played, in the game's notation.
+    /// The moves played from the start, in the game's notation: the opening's first, when the
+    /// game started from one.
     pub moves: Vec<String>,
     /// Milliseconds each turn took, as the referee measured it (a course player: as its
     /// adapter measured the call): one per move, and one more for the turn that lost the game
-    /// by a forfeit (late, illegal, failing) or a resignation.
+    /// by a forfeit (late, illegal, failing) or a resignation; 0 for each move of the opening.
     pub move_ms: Vec<u64>,
     /// The result: `"first"`, `"second"` (the winner) or `"draw"` in the file.
     #[serde(with = "outcome_word")]
@@ -105,6 +106,10 @@ pub struct GameRecord {
     pub reason: String,
     /// The seed the game's players were built with.
     pub seed: u64,
+    /// The opening the game started from: its index among the openings of the suite (from 0,
+    /// in file order); absent without a suite. Both games of a pair have the same.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<usize>,
 }
 
 impl GameRecord {

@@ -84,21 +84,46 @@ pub fn play_game(
     seed: u64,
     observer: &mut dyn FnMut(RefereeEvent<'_>),
 ) -> PlayedGame {
+    play_game_from(spec, &[], players, options, seed, observer)
+}
+
+/// Plays `spec` after the moves `opening` (an opening of a suite, in the game's notation) as
+/// [`play_game`] does from the start: the players find the opening's moves at the head of the
+/// game's moves, which begin with them (0 ms each in `move_ms`), and the first-move grace goes
+/// to each player's first own move.
+pub fn play_game_from(
+    spec: &GameSpec,
+    opening: &[String],
+    players: [Box<dyn Player>; 2],
+    options: &RefereeOptions,
+    seed: u64,
+    observer: &mut dyn FnMut(RefereeEvent<'_>),
+) -> PlayedGame {
+    let unplayable = |reason: String| PlayedGame {
+        moves: Vec::new(),
+        move_ms: Vec::new(),
+        outcome: Outcome::Draw,
+        termination: Termination::Adjudication,
+        reason,
+    };
+    // Specs and openings are checked before a tournament starts; these are a last line of
+    // defence.
     let mut game = match new_game(spec) {
         Ok(game) => game,
-        Err(error) => {
-            // Specs are checked before a tournament starts; this is a last line of defence.
-            return PlayedGame {
-                moves: Vec::new(),
-                move_ms: Vec::new(),
-                outcome: Outcome::Draw,
-                termination: Termination::Adjudication,
-                reason: format!("the game cannot be played: {error}"),
-            };
-        }
+        Err(error) => return unplayable(format!("the game cannot be played: {error}")),
     };
-    let mut moves = Arc::new(Vec::new());
-    let mut move_ms = Vec::new();
+    let mut played = Vec::with_capacity(opening.len());
+    for text in opening {
+        match game.play(text) {
+            Ok(canonical) => played.push(canonical),
+            Err(error) => return unplayable(format!("the opening cannot be played: {error}")),
+        }
+    }
+    if game.status().is_over() {
+        return unplayable(format!("the opening ends the game ({})", game.status()));
+    }
+    let mut move_ms = vec![0; played.len()];
+    let mut moves = Arc::new(played);
     let ending = referee(
         &mut *game,
         players,
@@ -170,6 +195,8 @@ fn referee(
     observer(RefereeEvent::Started { game: &*game });
 
     let mut clocks = [time.base; 2];
+    // Each player's first own move comes in the two plies after the opening.
+    let first_own_ply = game.ply();
     let mut adjudicator = options
         .adjudicate_nodes
         .and_then(|nodes| Adjudicator::new(&game.spec(), nodes));
@@ -204,7 +231,7 @@ fn referee(
         }
         let side = game.to_move();
         let seat = &seats[side.index()];
-        let first_move = game.ply() < 2;
+        let first_move = game.ply() < first_own_ply + 2;
         let limit = if seat.is_human() {
             None
         } else {

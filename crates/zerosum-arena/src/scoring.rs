@@ -141,6 +141,7 @@ pub(crate) mod test_records {
             termination,
             reason: String::new(),
             seed: 0,
+            opening: None,
         }
     }
 

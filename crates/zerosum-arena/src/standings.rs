@@ -2,23 +2,25 @@
 //!
 //! [`Standings::compute`] gives, per player: points under a [`Scoring`] scheme, games, wins,
 //! draws and losses split by colour, forfeits lost by cause, the share of the possible points
-//! and the Elo difference against the field (trinomial, from wins, draws and losses), in
-//! ranking order; and the [`Crosstable`]. [`MatchSummary::compute`] sums up a two-player match
-//! with per-pair (pentanomial) statistics. All of them serialize to JSON and print as text.
+//! and the Elo difference against the field, in ranking order; and the [`Crosstable`].
+//! [`MatchSummary::compute`] sums up a two-player match. Every Elo here is one estimate
+//! ([`paired_elo`]): from the player's colour-swapped pairs (pentanomial) once one is complete,
+//! from its games before, so a player's error bar is the same in the standings and in the match
+//! lines. All of them serialize to JSON and print as text.
 //!
 //! **Ranking order**: more points first; then more wins (all wins, forfeit wins included);
 //! then, among the players still tied on both, more points scored in the games between these
 //! tied players (a mini-league of the tied group, so three-way ties are broken consistently);
 //! then name in byte order; then the player's index in the list (for equal names).
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 
 use serde::Serialize;
 use thiserror::Error;
 use zerosum_core::{Outcome, Side};
 
-use crate::elo::{EloEstimate, Pentanomial, ScoreSample, Wdl};
+use crate::elo::{paired_elo, EloEstimate, Pentanomial, ScoreSample, Wdl};
 use crate::record::{GameRecord, Termination};
 use crate::scoring::Scoring;
 
@@ -127,8 +129,8 @@ pub struct PlayerStanding {
     pub forfeits: ForfeitCounts,
     /// `100 * points / max_points`; `None` without games.
     pub score_percent: Option<f64>,
-    /// Elo difference against the field from all the player's wins, draws and losses
-    /// (trinomial); `None` without games.
+    /// Elo difference against the field ([`paired_elo`] of the player's pairs and games);
+    /// `None` without games.
     pub elo: Option<EloEstimate>,
 }
 
@@ -253,6 +255,7 @@ impl Standings {
                 cell.games += 1;
             }
         }
+        let pentanomials = pair_scores(records, count);
         let order = ranking(names, &tallies, &head_to_head);
         let players = order
             .iter()
@@ -273,7 +276,7 @@ impl Standings {
                     forfeits: tally.forfeits,
                     score_percent: (tally.max_points > 0)
                         .then(|| 100.0 * f64::from(tally.points) / f64::from(tally.max_points)),
-                    elo: wdl.elo(),
+                    elo: paired_elo(&pentanomials[player], wdl),
                 }
             })
             .collect();
@@ -396,10 +399,10 @@ pub struct MatchSummary {
     /// Scores of the first-named player per colour-swapped pair of games.
     pub pentanomial: Pentanomial,
     /// Games left out of `pentanomial`: the lone game of a pair whose other game is not
-    /// finished (or a pair number shared by other than two colour-swapped games).
+    /// finished (or a game whose pair number another game with the same colours took).
     pub unpaired_games: u32,
-    /// The Elo difference of the first-named player: pentanomial when at least one pair is
-    /// complete, trinomial (all games) otherwise; `None` without games.
+    /// The Elo difference of the first-named player ([`paired_elo`]: pentanomial when at least
+    /// one pair is complete, trinomial before); `None` without games.
     pub elo: Option<EloEstimate>,
 }
 
@@ -413,57 +416,84 @@ impl MatchSummary {
         records: &[GameRecord],
         scoring: Scoring,
     ) -> Result<MatchSummary, StandingsError> {
-        let [name0, name1] = names else {
+        if names.len() != 2 {
             return Err(StandingsError::NotTwoPlayers(names.len()));
-        };
-        let mut points = [0, 0];
-        let mut wdl = Wdl::default();
-        let mut pairs: BTreeMap<usize, Vec<&GameRecord>> = BTreeMap::new();
+        }
         check_records(records, 2)?;
+        let mut tally = MatchTally::default();
         for record in records {
-            let game_points = scoring.points(record);
-            for side in [Side::First, Side::Second] {
-                points[record.player(side)] += game_points[side.index()];
-            }
-            match half_points_of_player0(record) {
-                2 => wdl.wins += 1,
-                1 => wdl.draws += 1,
-                _ => wdl.losses += 1,
-            }
-            pairs.entry(record.pair).or_default().push(record);
+            tally.add(record, scoring);
         }
-        let mut pentanomial = Pentanomial::default();
-        let mut unpaired_games = 0;
-        for games in pairs.values() {
-            match games.as_slice() {
-                [one, other] if one.first == other.second => pentanomial
-                    .add_pair(half_points_of_player0(one) + half_points_of_player0(other)),
-                _ => unpaired_games += games.len() as u32,
-            }
-        }
-        let elo = if pentanomial.pairs() > 0 {
-            pentanomial.elo()
-        } else {
-            wdl.elo()
-        };
-        Ok(MatchSummary {
-            names: [name0.as_ref().to_string(), name1.as_ref().to_string()],
-            points,
-            scoring,
-            wdl,
-            pentanomial,
-            unpaired_games,
-            elo,
-        })
+        Ok(tally.summary(names, scoring))
     }
 
-    /// The sample a test of this match should use (an SPRT, say): per pair when at least one
-    /// pair is complete, per game otherwise; `None` without games.
+    /// The sample a test of this match should use: per pair when at least one pair is
+    /// complete, per game otherwise; `None` without games.
     pub fn sample(&self) -> Option<ScoreSample> {
-        if self.pentanomial.pairs() > 0 {
-            self.pentanomial.sample()
-        } else {
-            self.wdl.sample()
+        self.elo.map(|elo| elo.sample)
+    }
+}
+
+/// A two-player match's results, game by game as they finish (in any order): points, wins,
+/// draws and losses, and the colour-swapped pairs once both their games are in. Feed it only
+/// records [`MatchSummary::compute`] would accept (two players, indexes 0 and 1, each game
+/// once).
+#[derive(Clone, Debug, Default)]
+pub struct MatchTally {
+    points: [u32; 2],
+    wdl: Wdl,
+    pentanomial: Pentanomial,
+    /// Games waiting for the other game of their pair: pair -> (first player, half-points of
+    /// player 0).
+    waiting: HashMap<usize, (usize, usize)>,
+    /// Games whose pair number another game with the same colours took.
+    mismatched: u32,
+}
+
+impl MatchTally {
+    /// Counts one more finished game.
+    pub fn add(&mut self, record: &GameRecord, scoring: Scoring) {
+        let game_points = scoring.points(record);
+        for side in [Side::First, Side::Second] {
+            self.points[record.player(side) & 1] += game_points[side.index()];
+        }
+        let half_points = half_points_of_player0(record);
+        match half_points {
+            2 => self.wdl.wins += 1,
+            1 => self.wdl.draws += 1,
+            _ => self.wdl.losses += 1,
+        }
+        match self.waiting.remove(&record.pair) {
+            Some((first, other)) if first != record.first => {
+                self.pentanomial.add_pair(half_points + other)
+            }
+            Some(_) => {
+                self.mismatched += 1;
+                self.waiting
+                    .insert(record.pair, (record.first, half_points));
+            }
+            None => {
+                self.waiting
+                    .insert(record.pair, (record.first, half_points));
+            }
+        }
+    }
+
+    /// The complete pairs so far, from player 0's point of view.
+    pub fn pentanomial(&self) -> &Pentanomial {
+        &self.pentanomial
+    }
+
+    /// The summary of the games so far, between the players `names` (two of them).
+    pub fn summary<S: AsRef<str>>(&self, names: &[S], scoring: Scoring) -> MatchSummary {
+        MatchSummary {
+            names: [0, 1].map(|i| names.get(i).map_or("", |n| n.as_ref()).to_string()),
+            points: self.points,
+            scoring,
+            wdl: self.wdl,
+            pentanomial: self.pentanomial,
+            unpaired_games: self.waiting.len() as u32 + self.mismatched,
+            elo: paired_elo(&self.pentanomial, self.wdl),
         }
     }
 }
@@ -471,7 +501,8 @@ impl MatchSummary {
 impl fmt::Display for MatchSummary {
     /// One line, e.g. `P0 vs P1: points 11-8 (cx), W-D-L 3-2-2, Ptnml(0-2) [0, 1, 0, 1, 1],
     /// Elo +120.4 +/- inf (pentanomial, 3 pairs), LOS 82.3%, draw ratio 0.0%`, ending in
-    /// `Elo -` without games. The draw ratio is per pair when the Elo is, per game otherwise.
+    /// `Elo -` without games. The draw ratio counts games (drawn games of all games), never
+    /// pairs.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -487,10 +518,10 @@ impl fmt::Display for MatchSummary {
         let Some(elo) = self.elo else {
             return f.write_str(", Elo -");
         };
-        let (unit, draw_ratio) = if self.pentanomial.pairs() > 0 {
-            ("pair", self.pentanomial.draw_ratio())
+        let unit = if self.pentanomial.pairs() > 0 {
+            "pair"
         } else {
-            ("game", self.wdl.draw_ratio())
+            "game"
         };
         let plural = if elo.sample.count == 1 { "" } else { "s" };
         write!(
@@ -500,7 +531,7 @@ impl fmt::Display for MatchSummary {
             elo.sample.count,
             100.0 * elo.los
         )?;
-        if let Some(ratio) = draw_ratio {
+        if let Some(ratio) = self.wdl.draw_ratio() {
             write!(f, ", draw ratio {:.1}%", 100.0 * ratio)?;
         }
         Ok(())
@@ -545,11 +576,36 @@ fn check_players(record: &GameRecord, players: usize) -> Result<(), StandingsErr
 /// Half-points player 0 made in a game of a two-player match: 2 for a win, 1 for a draw, 0 for
 /// a loss.
 fn half_points_of_player0(record: &GameRecord) -> usize {
+    half_points(record, 0)
+}
+
+/// Half-points `player` made in a game it played: 2 for a win, 1 for a draw, 0 for a loss.
+fn half_points(record: &GameRecord, player: usize) -> usize {
     match record.outcome {
         Outcome::Draw => 1,
-        Outcome::Win(side) if record.player(side) == 0 => 2,
+        Outcome::Win(side) if record.player(side) == player => 2,
         Outcome::Win(_) => 0,
     }
+}
+
+/// Each of `players` players' scores in its complete colour-swapped pairs: the two games of a
+/// pair number with the same two players in exchanged colours.
+fn pair_scores(records: &[GameRecord], players: usize) -> Vec<Pentanomial> {
+    let mut by_pair: BTreeMap<usize, Vec<&GameRecord>> = BTreeMap::new();
+    for record in records {
+        by_pair.entry(record.pair).or_default().push(record);
+    }
+    let mut pentanomials = vec![Pentanomial::default(); players];
+    for games in by_pair.values() {
+        if let [one, other] = games.as_slice() {
+            if one.first == other.second && one.second == other.first {
+                let half = half_points(one, one.first) + half_points(other, one.first);
+                pentanomials[one.first].add_pair(half);
+                pentanomials[one.second].add_pair(4 - half);
+            }
+        }
+    }
+    pentanomials
 }
 
 /// Player indexes in ranking order (see the module documentation).
@@ -757,14 +813,17 @@ Rank  Name     1  2  3  Total
     fn standings_table_text() {
         let (names, records) = three_players();
         let standings = Standings::compute(&names, &records, Scoring::Cx).unwrap();
-        // Elo: bravo and alpha 2-1-1, p = 0.625, -400 * log10(0.6) = +88.7, upper end
-        // 0.625 + 1.96 * sqrt(0.171875 / 4) = 1.031 > 1; charlie 1-0-3, -190.8, lower end
-        // 0.25 - 1.96 * sqrt(0.1875 / 4) = -0.174 < 0.
+        // Elo per colour-swapped pair (games 0-1, 2-3, 4-5 are the pairs): bravo scored 3 and
+        // 2 half-points (pair scores 0.75, 0.5): p = 0.625, -400 * log10(0.6) = +88.7,
+        // variance 0.015625, se = sqrt(0.015625 / 2) = 0.0883883, ends 0.625 -/+ 0.1732412 =
+        // 0.4517588 (-33.626) and 0.7982412 (+238.921), margin 136.3; alpha 1 and 4 (0.25, 1):
+        // p = 0.625, variance 0.140625, upper end 0.625 + 1.96 * 0.2651650 > 1; charlie 2 and
+        // 0 (0.5, 0): p = 0.25, -190.8, lower end 0.25 - 1.96 * 0.1767767 < 0.
         assert_eq!(
             standings.table(),
             "\
 Rank  Name     Points  Games  First W-D-L  Second W-D-L  Forfeits  Score%  Elo
-   1  bravo         7      4  2-0-0        0-1-1         -           58.3  +88.7 +/- inf
+   1  bravo         7      4  2-0-0        0-1-1         -           58.3  +88.7 +/- 136.3
    2  alpha         7      4  1-1-0        1-0-1         -           58.3  +88.7 +/- inf
    3  charlie       3      4  1-0-1        0-0-2         1t          25.0  -190.8 +/- inf
 Forfeits lost: t timeout, i illegal move, c crash, s stalled.
@@ -908,13 +967,39 @@ Forfeits lost: t timeout, i illegal move, c crash, s stalled.
         // variance (0.0069444 + 0.1736111 + 0.1111111) / 3 = 0.0972222, se = sqrt(0.0972222
         // / 3) = 0.1800206; LOS = Phi(0.1666667 / 0.1800206) = Phi(0.925820) = 0.82273
         assert!((elo.los - 0.822_73).abs() < 1e-5);
-        // upper end 0.6667 + 1.96 * 0.1800206 = 1.0195 > 1; no pair scored exactly 1
+        // upper end 0.6667 + 1.96 * 0.1800206 = 1.0195 > 1; 2 of the 7 games were drawn
         assert_eq!(
             summary.to_string(),
             "P0 vs P1: points 11-8 (cx), W-D-L 3-2-2, Ptnml(0-2) [0, 1, 0, 1, 1], \
-             Elo +120.4 +/- inf (pentanomial, 3 pairs), LOS 82.3%, draw ratio 0.0%"
+             Elo +120.4 +/- inf (pentanomial, 3 pairs), LOS 82.3%, draw ratio 28.6%"
         );
         assert_eq!(summary.sample(), summary.pentanomial.sample());
+    }
+
+    #[test]
+    fn one_error_bar_in_the_standings_and_the_match_lines() {
+        let records = match_records();
+        let summary = MatchSummary::compute(&["P0", "P1"], &records, Scoring::Cx).unwrap();
+        let standings = Standings::compute(&["P0", "P1"], &records, Scoring::Cx).unwrap();
+        let line = |name: &str| {
+            let standing = standings.players.iter().find(|p| p.name == name).unwrap();
+            standing.elo.unwrap()
+        };
+        // P0's line in the standings is the match line's estimate, from the same 3 pairs.
+        assert_eq!(line("P0"), summary.elo.unwrap());
+        assert_eq!(line("P0").sample.count, 3);
+        // P1's is its mirror image: the pair scores 1 - x, the same interval turned round.
+        let (p0, p1) = (line("P0"), line("P1"));
+        assert!((p1.elo + p0.elo).abs() < 1e-9);
+        assert!((p1.lower + p0.upper).abs() < 1e-9 || p1.lower == -p0.upper);
+        assert!((p1.margin - p0.margin).abs() < 1e-9 || p1.margin == p0.margin);
+        assert!((p1.sample.variance - p0.sample.variance).abs() < 1e-12);
+        // Games fed one by one in another order give the same pairs.
+        let mut tally = MatchTally::default();
+        for record in records.iter().rev() {
+            tally.add(record, Scoring::Cx);
+        }
+        assert_eq!(tally.summary(&["P0", "P1"], Scoring::Cx), summary);
     }
 
     #[test]
@@ -947,7 +1032,7 @@ Forfeits lost: t timeout, i illegal move, c crash, s stalled.
         assert_eq!(json["scoring"], "cx");
         assert_eq!(json["players"][0]["name"], "bravo");
         assert_eq!(json["players"][2]["forfeits"]["timeout"], 1);
-        assert_eq!(json["players"][0]["elo"]["upper"], "+inf");
+        assert_eq!(json["players"][1]["elo"]["upper"], "+inf");
         assert_eq!(json["crosstable"]["cells"][0][0], serde_json::Value::Null);
         assert_eq!(json["crosstable"]["cells"][1][2]["points"], 6);
     }

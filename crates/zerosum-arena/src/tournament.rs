@@ -16,7 +16,7 @@ use zerosum_core::GameSpec;
 use crate::player::Player;
 use crate::players::PlayerSpec;
 use crate::record::GameRecord;
-use crate::referee::{play_game, RefereeEvent, RefereeOptions};
+use crate::referee::{play_game_from, RefereeEvent, RefereeOptions};
 
 /// Builds a fresh player for each game.
 pub type PlayerFactory = Arc<dyn Fn() -> Box<dyn Player> + Send + Sync>;
@@ -55,6 +55,8 @@ pub struct ScheduledGame {
     pub second: usize,
     /// Seed of the game's players.
     pub seed: u64,
+    /// The opening it starts from (an index into [`Tournament::openings`]), if any.
+    pub opening: Option<usize>,
 }
 
 /// The games of a round robin of `players` players over `specs`, `rounds` times: per round,
@@ -82,6 +84,7 @@ pub fn round_robin(
                             first,
                             second,
                             seed: game_seed(seed, game),
+                            opening: None,
                         });
                     }
                     pair += 1;
@@ -104,6 +107,7 @@ pub fn match_games(spec: &GameSpec, count: usize, seed: u64) -> Vec<ScheduledGam
             first: game % 2,
             second: 1 - game % 2,
             seed: game_seed(seed, game),
+            opening: None,
         })
         .collect()
 }
@@ -119,8 +123,9 @@ pub enum ScheduleError {
     /// The game's index is past the end of the schedule.
     #[error("game {game} is outside the schedule, which has {games} games")]
     Outside { game: usize, games: usize },
-    /// The schedule has another game at that index (other players, board, round or seed).
-    #[error("game {game} does not match game {game} of the schedule (players, board, round or seed differ)")]
+    /// The schedule has another game at that index (other players, board, round, seed or
+    /// opening).
+    #[error("game {game} does not match game {game} of the schedule (players, board, round, seed or opening differ)")]
     Mismatch { game: usize },
 }
 
@@ -128,8 +133,8 @@ pub enum ScheduleError {
 pub enum TournamentEvent<'a> {
     /// A game starts.
     Started(&'a ScheduledGame),
-    /// A game has ended.
-    Finished(GameRecord),
+    /// A game has ended (boxed: a record is large).
+    Finished(Box<GameRecord>),
 }
 
 /// Watches the games of a tournament move by move: called with the scheduled game and each
@@ -145,6 +150,8 @@ pub struct Tournament {
     pub concurrency: usize,
     /// Sees every game's start and moves, if set.
     pub observer: Option<GameObserver>,
+    /// The openings the games start from ([`ScheduledGame::opening`]), each a list of moves.
+    pub openings: Vec<Vec<String>>,
 }
 
 impl Tournament {
@@ -158,6 +165,7 @@ impl Tournament {
             && (scheduled.round, scheduled.pair) == (record.round, record.pair)
             && (scheduled.first, scheduled.second) == (record.first, record.second)
             && scheduled.seed == record.seed
+            && scheduled.opening == record.opening
             && scheduled.spec.to_string() == record.spec;
         if same {
             Ok(())
@@ -207,7 +215,7 @@ impl Tournament {
                             break;
                         }
                         let record = self.play(scheduled);
-                        if !send(TournamentEvent::Finished(record)) {
+                        if !send(TournamentEvent::Finished(Box::new(record))) {
                             break;
                         }
                     }
@@ -227,8 +235,13 @@ impl Tournament {
     fn play(&self, scheduled: &ScheduledGame) -> GameRecord {
         let first = &self.entrants[scheduled.first];
         let second = &self.entrants[scheduled.second];
-        let played = play_game(
+        let opening = scheduled
+            .opening
+            .and_then(|index| self.openings.get(index))
+            .map_or(&[][..], Vec::as_slice);
+        let played = play_game_from(
             &scheduled.spec,
+            opening,
             [(first.factory)(), (second.factory)()],
             &self.options,
             scheduled.seed,
@@ -253,6 +266,7 @@ impl Tournament {
             termination: played.termination,
             reason: played.reason,
             seed: scheduled.seed,
+            opening: scheduled.opening,
         }
     }
 }
@@ -288,6 +302,7 @@ mod tests {
                     seen_moves.fetch_add(1, Ordering::Relaxed);
                 }
             })),
+            openings: Vec::new(),
         };
         let mut played = 0;
         tournament.run(&HashSet::new(), |event| {

@@ -65,6 +65,7 @@ impl PageTournament {
             scoring: "cx".into(),
             sprt: None,
             seed: std::process::id().into(),
+            openings: None,
         };
         let mut tournament = settings.prepare(1).map_err(|error| error.to_string())?;
         if tournament.games.len() > MAX_GAMES {

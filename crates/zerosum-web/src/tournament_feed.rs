@@ -163,7 +163,7 @@ impl TournamentFeed {
             return;
         };
         let mut state = self.lock();
-        state.records.push(record.clone());
+        state.records.push(GameRecord::clone(record));
         state.compute_standings();
         self.publish(&mut state);
     }
@@ -228,6 +228,7 @@ mod tests {
             scoring: "cx".into(),
             sprt: None,
             seed: 3,
+            openings: None,
         };
         let mut tournament = settings.prepare(1).unwrap();
         let names = tournament.entrants.iter().map(|e| e.name.clone()).collect();

@@ -4,8 +4,9 @@
 //! Modules: `main` parses and dispatches to `commands::*`, one module per group of
 //! subcommands: `rules` (games, show, perft), `search` (search, analyze: the engine options),
 //! `solve` and `bench` (which use `search`), `protocol` (gtp, gomocup), `web` (serve),
-//! `arena` (play, match, tournament; uses `web` for `--serve`), `network` (server, client;
-//! uses `arena`) and `soak` (bench soak: kills and resumes tournaments of this binary).
+//! `arena` (play, match, tournament; uses `web` for `--serve`), `openings` (opening suites),
+//! `network` (server, client; uses `arena`) and `soak` (bench soak: kills and resumes
+//! tournaments of this binary).
 
 mod commands;
 mod errors;
@@ -106,6 +107,9 @@ enum Command {
     /// A round robin of players over game configurations, both colours, with standings,
     /// crosstable and Elo; with no arguments, the quick preset.
     Tournament(commands::arena::TournamentArgs),
+    /// Write an opening suite: distinct random move lists from the start, one a line, with
+    /// --balanced only those the solver or a fixed-depth search finds close to even.
+    Openings(commands::openings::OpeningsArgs),
     /// Referee one game between two network clients (the Unstable game-server protocol, for
     /// every game).
     Server(commands::network::ServerArgs),
@@ -259,6 +263,7 @@ fn main() -> ExitCode {
         Command::Play(args) => commands::arena::play(&args),
         Command::Match(args) => commands::arena::play_match(&args),
         Command::Tournament(args) => commands::arena::tournament(&args),
+        Command::Openings(args) => commands::openings::openings(&args),
         Command::Server(args) => commands::network::server(&args),
         Command::Client(args) => commands::network::client(&args),
         Command::Export(args) => commands::files::export(&args),

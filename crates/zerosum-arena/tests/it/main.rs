@@ -8,3 +8,4 @@ mod exact_play;
 mod external;
 mod java_course;
 mod misbehaving;
+mod shipped_openings;

@@ -155,11 +155,12 @@ fn a_tournament_of_misbehaving_players_finishes() {
         options: options(),
         concurrency: 2,
         observer: None,
+        openings: Vec::new(),
     };
     let mut finished = Vec::new();
     tournament.run(&HashSet::new(), |event| {
         if let TournamentEvent::Finished(record) = event {
-            finished.push(record);
+            finished.push(*record);
         }
         ControlFlow::Continue(())
     });

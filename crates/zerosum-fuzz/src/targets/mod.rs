@@ -7,6 +7,7 @@ mod http;
 mod lists;
 mod moves;
 mod net;
+mod openings;
 mod protocols;
 mod records;
 mod spec;
@@ -78,6 +79,7 @@ pub fn all_targets() -> &'static [Target] {
             files::PSQ,
             files::PGN,
             protocols::GTP_GOGUI,
+            openings::TARGET,
         ]);
         targets
     })

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use zerosum_arena::clock::{parse_clock, parse_seconds};
-use zerosum_arena::{preset, PlayerSpec, Scoring, SprtParams, TimeControl};
+use zerosum_arena::{preset, Pentanomial, PlayerSpec, Scoring, SprtParams, TimeControl};
 
 use super::{corpus_of, text, Target, Verdict};
 
@@ -126,7 +126,19 @@ pub const SETTINGS: Target = Target {
         let text = text(input);
         let sprt = text.parse::<SprtParams>();
         if let Ok(sprt) = &sprt {
-            let _ = (sprt.lower_bound(), sprt.upper_bound(), sprt.status(None));
+            // The LLR of every parameter set the parser accepts, on pair counts from the
+            // input's bytes (none, a few, and up to 2^24 each: a schedule holds at most 10
+            // million games, 5 million pairs).
+            let mut counts = [0u32; 5];
+            for (index, &byte) in input.iter().enumerate() {
+                let count = &mut counts[index % 5];
+                *count = count.wrapping_mul(31).wrapping_add(byte.into()) % (1 << 24);
+            }
+            for pairs in [Pentanomial::default(), Pentanomial { counts }] {
+                let status = sprt.status(&pairs);
+                assert!(status.llr.is_finite(), "LLR {} for {pairs}", status.llr);
+                let _ = status.verdict();
+            }
         }
         let scoring = text.parse::<Scoring>();
         let preset = preset(&text);

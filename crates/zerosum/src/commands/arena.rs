@@ -12,9 +12,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 use zerosum_arena::clock::{parse_clock, parse_seconds};
 use zerosum_arena::record::result_text;
 use zerosum_arena::{
-    play_game, preset, EngineList, Format, GameRecord, MatchSummary, PlayerSpec, RecordWriter,
-    RefereeEvent, RefereeOptions, Scoring, SprtParams, Standings, TimeControl, Tournament,
-    TournamentEvent, TournamentSettings, PRESETS,
+    play_game, preset, EngineList, Format, GameRecord, MatchSummary, MatchTally, OpeningOrder,
+    OpeningSettings, Openings, PlayerSpec, RecordWriter, RefereeEvent, RefereeOptions, Scoring,
+    SprtParams, SprtStatus, Standings, TimeControl, Tournament, TournamentEvent,
+    TournamentSettings, PRESETS,
 };
 
 use zerosum_web::TournamentFeed;
@@ -101,7 +102,7 @@ pub struct TournamentArgs {
     common: CommonArgs,
     /// Continue the tournament of this record file: finished games are kept, the others
     /// played; its settings are those the record was started with.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["preset", "players", "games", "rounds", "scoring", "sprt", "seed", "record", "maxmoves", "adjudicate_nodes", "engines", "st", "tc"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["preset", "players", "games", "rounds", "scoring", "sprt", "seed", "record", "maxmoves", "adjudicate_nodes", "engines", "st", "tc", "openings"])]
     resume: Option<PathBuf>,
     /// Also serve the page on this machine, where a browser watches the tournament live
     /// (standings, crosstable and the game under way, move by move).
@@ -127,7 +128,7 @@ pub struct MatchArgs {
     #[command(flatten)]
     common: CommonArgs,
     /// Continue the match of this record file.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["scoring", "sprt", "seed", "record", "maxmoves", "adjudicate_nodes", "engines", "st", "tc"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["scoring", "sprt", "seed", "record", "maxmoves", "adjudicate_nodes", "engines", "st", "tc", "openings"])]
     resume: Option<PathBuf>,
 }
 
@@ -140,7 +141,9 @@ pub struct CommonArgs {
     /// second 3, by forfeit 2, draw 1).
     #[arg(long)]
     scoring: Option<String>,
-    /// Stop a two-player match once the test decides: elo0=0,elo1=5,alpha=0.05,beta=0.05.
+    /// Stop a two-player match once the test decides: elo0=0,elo1=5,alpha=0.05,beta=0.05
+    /// (logistic Elo, the scale of the Elo column; pentanomial: the games are played and counted
+    /// in colour-swapped pairs). The match ends with a verdict line.
     #[arg(long)]
     sprt: Option<String>,
     /// Adjudicate a draw after this many moves.
@@ -164,6 +167,46 @@ pub struct CommonArgs {
     /// The JSON-lines record to write (default: zerosum-<date>-<time>.jsonl here).
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// An opening suite (`zerosum openings` writes them): one move list per line; each pair of
+    /// games starts from one opening, played twice with colours swapped.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// The order the pairs take the openings in: random (shuffled by the seed) or sequential.
+    #[arg(
+        long,
+        value_name = "ORDER",
+        requires = "openings",
+        default_value = "random"
+    )]
+    order: String,
+    /// Play only the first N moves of each opening.
+    #[arg(long, value_name = "N", requires = "openings")]
+    plies: Option<usize>,
+}
+
+impl CommonArgs {
+    /// The opening suite of --openings, --order and --plies, its file read and checked for
+    /// `games` (one game spec).
+    fn openings(&self, games: &[String]) -> Result<Option<OpeningSettings>> {
+        let Some(path) = &self.openings else {
+            return Ok(None);
+        };
+        let order: OpeningOrder = self.order.parse().map_err(|e: String| anyhow!(e))?;
+        let [spec] = games else {
+            bail!(
+                "--openings is for one game, but the tournament plays {}",
+                games.len()
+            );
+        };
+        let (_, checksum) = Openings::load(path, &parse_spec(spec)?, self.plies)?;
+        let file = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+        Ok(Some(OpeningSettings {
+            file: file.display().to_string(),
+            order,
+            plies: self.plies,
+            checksum,
+        }))
+    }
 }
 
 /// `zerosum tournament`.
@@ -217,6 +260,11 @@ pub fn tournament(args: &TournamentArgs) -> Result<()> {
             .unwrap_or_else(|| "cx".into()),
         sprt: args.common.sprt.clone(),
         seed: args.common.seed.unwrap_or_else(clock_seed),
+        openings: None,
+    };
+    let settings = TournamentSettings {
+        openings: args.common.openings(&settings.games)?,
+        ..settings
     };
     start(
         settings,
@@ -245,6 +293,11 @@ pub fn play_match(args: &MatchArgs) -> Result<()> {
         scoring: args.common.scoring.clone().unwrap_or_else(|| "cx".into()),
         sprt: args.common.sprt.clone(),
         seed: args.common.seed.unwrap_or_else(clock_seed),
+        openings: None,
+    };
+    let settings = TournamentSettings {
+        openings: args.common.openings(&settings.games)?,
+        ..settings
     };
     start(settings, &args.common, "match", None)
 }
@@ -368,7 +421,9 @@ fn serve_tournament(
     Ok(feed)
 }
 
-/// Plays what is left, printing each finished game, and prints the standings.
+/// Plays what is left, printing each finished game, and prints the standings; under an SPRT,
+/// stops once the test decides (a record whose test had decided plays nothing more) and always
+/// ends with the verdict line.
 fn run(
     tournament: &Tournament,
     scoring: Scoring,
@@ -378,13 +433,29 @@ fn run(
     feed: Option<TournamentFeed>,
 ) -> Result<()> {
     let names: Vec<String> = tournament.entrants.iter().map(|e| e.name.clone()).collect();
-    let done: HashSet<usize> = records.iter().map(|r| r.game).collect();
+    let mut done: HashSet<usize> = records.iter().map(|r| r.game).collect();
+    // The match so far, game by game in the order they finished (the record's order), and
+    // the first decision of its test, if it reached one.
+    let mut judge = MatchJudge {
+        tally: (names.len() == 2).then(MatchTally::default),
+        sprt,
+        scoring,
+        decided: None,
+    };
+    for record in &records {
+        judge.add(record);
+    }
+    let already_decided = judge.decided.is_some();
+    if already_decided {
+        // The test had decided: the games not played are not played now.
+        done.extend(tournament.games.iter().map(|game| game.game));
+    }
     let bar = ProgressBar::new(tournament.games.len() as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, eta {eta}")
             .expect("a valid template"),
     );
-    bar.set_position(done.len() as u64);
+    bar.set_position(records.len() as u64);
     let mut failure = None;
     let mut out = std::io::stdout();
     tournament.run(&done, |event| {
@@ -400,22 +471,22 @@ fn run(
         }
         bar.inc(1);
         let line = record.finished_line();
-        records.push(record);
-        let mut flow = ControlFlow::Continue(());
+        let status = judge.add(&record);
+        records.push(*record);
         bar.suspend(|| {
             let _ = writeln!(out, "{line}");
-            if let Ok(summary) = MatchSummary::compute(&names, &records, scoring) {
-                let _ = writeln!(out, "{summary}");
-                if let Some(sprt) = &sprt {
-                    let status = sprt.status(summary.sample().as_ref());
-                    let _ = writeln!(out, "{status}");
-                    if status.decision.is_final() {
-                        flow = ControlFlow::Break(());
-                    }
-                }
+            if let Some(tally) = &judge.tally {
+                let _ = writeln!(out, "{}", tally.summary(&names, scoring));
+            }
+            if let Some(status) = status {
+                let _ = writeln!(out, "{status}");
             }
         });
-        flow
+        if judge.decided.is_some() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     });
     bar.finish_and_clear();
     if let Some(feed) = &feed {
@@ -436,9 +507,42 @@ fn run(
     } else {
         println!("{}", MatchSummary::compute(&names, &records, scoring)?);
     }
+    if let (Some(sprt), Some(tally)) = (sprt, &judge.tally) {
+        // The decision when the test reached one (games still running then are counted in
+        // the lines above, not in the verdict); else the state at the cap.
+        let status = judge
+            .decided
+            .unwrap_or_else(|| sprt.status(tally.pentanomial()));
+        if already_decided {
+            println!("(the test had decided before the resume: no game was played)");
+        }
+        println!("{}", status.verdict());
+    }
     println!("record: {}", writer.path().display());
     println!("ranking: {}", ranking.display());
     Ok(())
+}
+
+/// A two-player match's results as its games finish, and its SPRT's first decision.
+struct MatchJudge {
+    /// `None` for more than two players.
+    tally: Option<MatchTally>,
+    sprt: Option<SprtParams>,
+    scoring: Scoring,
+    decided: Option<SprtStatus>,
+}
+
+impl MatchJudge {
+    /// Counts a finished game; the test's state after it, under an SPRT.
+    fn add(&mut self, record: &GameRecord) -> Option<SprtStatus> {
+        let tally = self.tally.as_mut()?;
+        tally.add(record, self.scoring);
+        let status = self.sprt?.status(tally.pentanomial());
+        if status.decision.is_final() && self.decided.is_none() {
+            self.decided = Some(status);
+        }
+        Some(status)
+    }
 }
 
 /// Options of `zerosum play`.

@@ -9,6 +9,7 @@ pub mod book;
 pub mod files;
 pub mod gui_analysis;
 pub mod network;
+pub mod openings;
 pub mod protocol;
 pub mod rules;
 pub mod search;

@@ -15,6 +15,7 @@ mod game_files;
 mod java_course;
 mod known_results;
 mod network;
+mod openings;
 mod peak_memory;
 mod protocol;
 mod records;
