@@ -50,6 +50,16 @@ impl Format {
             .find(|format| format.name().eq_ignore_ascii_case(text))
     }
 
+    /// Whether this format holds games of `spec` (SGF: Hex and Atoll; PSQ: m,n,k; PGN-style
+    /// text: every game): [`Format::write`] fails exactly on the others.
+    pub fn holds(self, spec: &GameSpec) -> bool {
+        match self {
+            Format::Sgf => sgf::holds(spec),
+            Format::Psq => matches!(spec, GameSpec::Mnk { .. }),
+            Format::Pgn => true,
+        }
+    }
+
     /// Writes `game` in this format; an error when the format cannot hold its game.
     pub fn write(self, game: &GameFile) -> Result<String, String> {
         match self {

@@ -92,6 +92,11 @@ fn result_value(game: &GameFile, outcome: Outcome) -> String {
 }
 
 /// `(columns, rows)` of a Hex or Atoll board.
+/// Whether SGF holds games of `spec` (Hex and Atoll).
+pub(crate) fn holds(spec: &GameSpec) -> bool {
+    matches!(spec, GameSpec::Hex { .. } | GameSpec::Atoll { .. })
+}
+
 fn grid_size(spec: &GameSpec) -> Option<(usize, usize)> {
     match spec {
         GameSpec::Hex { width, height, .. } => Some((*width, *height)),

@@ -18,8 +18,10 @@ use zerosum_arena::{
     TournamentSettings, PRESETS,
 };
 
+use zerosum_core::GameSpec;
 use zerosum_web::TournamentFeed;
 
+use super::game_output::{GameOutput, GameOutputArgs};
 use super::parse_spec;
 
 /// The time control options shared by `play`, `match` and `tournament`.
@@ -182,6 +184,8 @@ pub struct CommonArgs {
     /// Play only the first N moves of each opening.
     #[arg(long, value_name = "N", requires = "openings")]
     plies: Option<usize>,
+    #[command(flatten)]
+    output: GameOutputArgs,
 }
 
 impl CommonArgs {
@@ -212,11 +216,7 @@ impl CommonArgs {
 /// `zerosum tournament`.
 pub fn tournament(args: &TournamentArgs) -> Result<()> {
     if let Some(path) = &args.resume {
-        return resume(
-            path,
-            args.common.concurrency,
-            args.serve.then_some(args.port),
-        );
+        return resume(path, &args.common, args.serve.then_some(args.port));
     }
     let chosen = match (&args.preset, args.games.is_empty()) {
         (Some(name), _) => Some(preset(name).ok_or_else(|| {
@@ -277,7 +277,7 @@ pub fn tournament(args: &TournamentArgs) -> Result<()> {
 /// `zerosum match`.
 pub fn play_match(args: &MatchArgs) -> Result<()> {
     if let Some(path) = &args.resume {
-        return resume(path, args.common.concurrency, None);
+        return resume(path, &args.common, None);
     }
     let engines = engine_list(&args.common)?;
     let settings = TournamentSettings {
@@ -355,6 +355,7 @@ fn start(
         .record
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("zerosum-{label}-{}.jsonl", timestamp())));
+    let output = GameOutput::open(&common.output, &specs(&settings)?, &path)?;
     let writer = RecordWriter::create(&path, &settings)?;
     eprintln!(
         "{} games, {} players, {}, seed {}; record {} (resume with --resume {})",
@@ -368,15 +369,23 @@ fn start(
     let feed = serve
         .map(|port| serve_tournament(&settings, &mut tournament, scoring, &[], port))
         .transpose()?;
-    run(&tournament, scoring, sprt, writer, Vec::new(), feed)
+    run(
+        &tournament,
+        scoring,
+        sprt,
+        (writer, output),
+        Vec::new(),
+        feed,
+    )
 }
 
-/// Continues the tournament a record file holds, serving the page on `serve`'s port if given.
-fn resume(path: &Path, concurrency: usize, serve: Option<u16>) -> Result<()> {
+/// Continues the tournament a record file holds (with the concurrency and game files of
+/// `common`), serving the page on `serve`'s port if given.
+fn resume(path: &Path, common: &CommonArgs, serve: Option<u16>) -> Result<()> {
     let (writer, contents) = RecordWriter::resume::<TournamentSettings>(path)?;
     let settings = contents.settings;
     let mut tournament = settings
-        .prepare(concurrency)
+        .prepare(common.concurrency)
         .with_context(|| format!("the settings in {}", path.display()))?;
     let scoring = settings.scoring_scheme()?;
     let sprt = settings.sprt_params()?;
@@ -397,7 +406,20 @@ fn resume(path: &Path, concurrency: usize, serve: Option<u16>) -> Result<()> {
     let feed = serve
         .map(|port| serve_tournament(&settings, &mut tournament, scoring, &contents.games, port))
         .transpose()?;
-    run(&tournament, scoring, sprt, writer, contents.games, feed)
+    let output = GameOutput::open(&common.output, &specs(&settings)?, path)?;
+    run(
+        &tournament,
+        scoring,
+        sprt,
+        (writer, output),
+        contents.games,
+        feed,
+    )
+}
+
+/// The game specs of `settings`.
+fn specs(settings: &TournamentSettings) -> Result<Vec<GameSpec>> {
+    settings.games.iter().map(|spec| parse_spec(spec)).collect()
 }
 
 /// Serves the page on `port`, showing `tournament` (of which `played` are over) live.
@@ -421,14 +443,15 @@ fn serve_tournament(
     Ok(feed)
 }
 
-/// Plays what is left, printing each finished game, and prints the standings; under an SPRT,
+/// Plays what is left, printing each finished game and writing it to the record and the game
+/// files of `output`, and prints the standings; under an SPRT,
 /// stops once the test decides (a record whose test had decided plays nothing more) and always
 /// ends with the verdict line.
 fn run(
     tournament: &Tournament,
     scoring: Scoring,
     sprt: Option<SprtParams>,
-    mut writer: RecordWriter,
+    (mut writer, output): (RecordWriter, GameOutput),
     mut records: Vec<GameRecord>,
     feed: Option<TournamentFeed>,
 ) -> Result<()> {
@@ -465,7 +488,11 @@ fn run(
         let TournamentEvent::Finished(record) = event else {
             return ControlFlow::Continue(());
         };
-        if let Err(error) = writer.append(&record) {
+        if let Err(error) = writer
+            .append(&record)
+            .map_err(anyhow::Error::from)
+            .and_then(|()| output.write(&record))
+        {
             failure = Some(error);
             return ControlFlow::Break(());
         }

@@ -210,3 +210,91 @@ fn bad_files_get_one_line_naming_the_file_and_line() {
     assert_eq!(output.status.code(), Some(1));
     assert!(text(&output.stderr).contains("SGF holds Hex and Atoll games, not connectx:6x7x4"));
 }
+
+#[test]
+fn match_and_tournament_write_each_game_as_it_finishes() {
+    let dir = scratch("game_files", "written_as_played");
+    let record = dir.join("hex.jsonl");
+    let pgn = dir.join("all.pgn");
+    let sgf = dir.join("sgf");
+    let output = zerosum(&[
+        "match",
+        "hex:5",
+        "random",
+        "random",
+        "--games",
+        "4",
+        "--record",
+        record.to_str().unwrap(),
+        "--pgnout",
+        pgn.to_str().unwrap(),
+        "--sgfout",
+        sgf.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let records = read_records(&record).unwrap();
+    assert_eq!(records.len(), 4);
+    let pgn_text = std::fs::read_to_string(&pgn).unwrap();
+    let pgn_games: Vec<String> = pgn_text
+        .split("[Event ")
+        .skip(1)
+        .map(|game| format!("[Event {game}"))
+        .collect();
+    assert_eq!(pgn_games.len(), 4, "{pgn_text}");
+    for record in &records {
+        let sgf_text =
+            std::fs::read_to_string(sgf.join(format!("hex-{}.sgf", record.game + 1))).unwrap();
+        let from_sgf = Format::Sgf.read(&sgf_text, None).unwrap();
+        assert_eq!(from_sgf.moves, record.moves, "{sgf_text}");
+        // The PGN games are in the order they finished: find this one by its moves.
+        assert!(
+            pgn_games.iter().any(|game| {
+                let game = Format::Pgn.read(game, None).unwrap();
+                game.moves == record.moves && game.result().unwrap() == Some(record.outcome)
+            }),
+            "game {} is not in {pgn_text}",
+            record.game + 1
+        );
+    }
+    // A tournament on m,n,k writes Piskvork's files.
+    let psq = dir.join("psq");
+    let output = zerosum(&[
+        "tournament",
+        "--players",
+        "random",
+        "quasi",
+        "--games",
+        "tictactoe",
+        "--record",
+        dir.join("mnk.jsonl").to_str().unwrap(),
+        "--psqout",
+        psq.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    for game in 1..=2 {
+        assert!(psq.join(format!("mnk-{game}.psq")).is_file());
+    }
+}
+
+#[test]
+fn a_format_that_cannot_hold_the_game_stops_the_run_before_the_first_game() {
+    let dir = scratch("game_files", "unheld_format");
+    let record = dir.join("c4.jsonl");
+    let output = zerosum(&[
+        "match",
+        "connect4",
+        "random",
+        "random",
+        "--record",
+        record.to_str().unwrap(),
+        "--sgfout",
+        dir.join("sgf").to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = text(&output.stderr);
+    assert_eq!(
+        stderr.trim(),
+        "error: --sgfout: SGF files hold Hex and Atoll games, not connectx:6x7x4"
+    );
+    assert!(!record.exists(), "no game was played");
+}
