@@ -7,11 +7,13 @@
 //! Search never names a concrete game.
 //!
 //! Modules: `search` (iterative deepening, the alpha-beta family and minimax) and `solver` (the
-//! exact solver) both use `table` (the transposition table); `limits` (what a search may spend
+//! exact solver) both use `table` (the transposition table); `mcts` (Monte Carlo tree search
+//! with a solver) is the searcher's driver for [`Algorithm::Mcts`]; `limits` (what a search may spend
 //! and which algorithm) imports nothing; `proof` keeps a search's proven win or loss from
 //! move to move.
 
 mod limits;
+mod mcts;
 pub mod memory;
 mod pace;
 mod proof;
@@ -23,6 +25,6 @@ pub use limits::{Algorithm, SearchLimits, Threads, ThreadsError};
 pub use memory::{check_table_mb, PhysicalMemory, TableSizeError, MAX_TABLE_MB};
 pub use pace::StopLatency;
 pub use proof::{proven_win, ProvenLine, ProvenMove};
-pub use search::{SearchInfo, SearchResult, Searcher};
+pub use search::{SearchInfo, SearchResult, Searcher, TreeStats};
 pub use solver::{Solution, SolveError, Solver};
 pub use table::{TableTooBig, TranspositionTable};
