@@ -29,13 +29,15 @@ use crate::pace::StopLatency;
 use crate::search::aim;
 use crate::{SearchInfo, SearchLimits, SearchResult, TreeStats};
 use playout::Playouts;
-use proof::{for_mover, from_children, Proof};
+use proof::{for_mover, update, Proof};
 use select::select;
 use tree::{Node, NodeId, Tree, ROOT};
 
 /// The limits are polled, and the shared playout count updated, once every this many
-/// playouts.
+/// playouts...
 const POLL_INTERVAL: u64 = 16;
+/// ...or as soon as the playouts since the last poll have played this many plies.
+const POLL_PLIES: u64 = 4_096;
 /// Playouts per unit of a depth limit (MCTS has no iterations to count): `depth=D` alone
 /// means `D * PLAYOUTS_PER_DEPTH` playouts.
 pub const PLAYOUTS_PER_DEPTH: u64 = 1_000;
@@ -64,6 +66,18 @@ struct Control<'a> {
     done: &'a AtomicBool,
     /// Playouts of all threads (each adds its own at every poll).
     playouts: &'a AtomicU64,
+}
+
+impl Control<'_> {
+    /// Whether a thread that has played `new` playouts since it last asked must stop;
+    /// counts them in the shared total.
+    fn must_stop(&self, new: u64) -> bool {
+        let total = self.playouts.fetch_add(new, Ordering::Relaxed) + new;
+        total >= self.node_limit
+            || self.done.load(Ordering::Relaxed)
+            || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
 }
 
 impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
@@ -244,12 +258,20 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             }
             // Every move proven lost only where the root is proven: not here. A root never
             // expanded (no room) has no children: the first candidate.
-            let (best, visits, reward) = best.unwrap_or((main.node(ROOT).first_child, 0, 0.0));
-            let win_rate = if visits > 0 {
+            let (mut best, visits, reward) = best.unwrap_or((main.node(ROOT).first_child, 0, 0.0));
+            let mut win_rate = if visits > 0 {
                 reward / visits as f64
             } else {
                 0.5
             };
+            // A proven draw beats a move that has done worse than a draw so far.
+            let drawn = main
+                .node(ROOT)
+                .child_ids()
+                .find(|&id| for_mover(main.node(id), mover) == Proof::Draw);
+            if let Some(drawn) = drawn.filter(|_| win_rate < 0.5) {
+                (best, win_rate) = (drawn, 0.5);
+            }
             result.best_move = main.node(best).mv.or_else(|| self.workers[0].first_move);
             result.score = score_of(win_rate);
             result.pv = principal_line(main, best);
@@ -396,8 +418,23 @@ impl<M: Copy + Eq> Worker<M> {
         self.playouts = 0;
         self.first_move = None;
         let mut next_report = FIRST_REPORT;
-        let mut plies = 0u64;
-        while !self.tree.node(ROOT).proof.is_known() && !self.must_stop(control) {
+        // Plies played and playouts counted in the shared total at the last poll.
+        let (mut plies, mut polled_plies, mut counted) = (0u64, 0u64, 0u64);
+        // The first playout always runs: a search always has a move.
+        while !self.tree.node(ROOT).proof.is_known() {
+            if self.playouts >= control.node_limit && self.playouts > 0 {
+                break;
+            }
+            // The limits are polled every few playouts, or sooner when playouts are long.
+            let due =
+                self.playouts - counted >= POLL_INTERVAL || plies - polled_plies >= POLL_PLIES;
+            if due {
+                let new = self.playouts - counted;
+                (counted, polled_plies) = (self.playouts, plies);
+                if control.must_stop(new) {
+                    break;
+                }
+            }
             self.iterate(&mut game, evaluator, &mut plies);
             self.playouts += 1;
             if self.playouts == next_report {
@@ -405,25 +442,9 @@ impl<M: Copy + Eq> Worker<M> {
                 report(self.progress(game.to_move()));
             }
         }
-    }
-
-    /// Whether the search must stop before the next playout (never before the first: a
-    /// search always has a move).
-    fn must_stop(&self, control: &Control<'_>) -> bool {
-        if self.playouts == 0 {
-            return false;
-        }
-        if self.playouts >= control.node_limit {
-            return true;
-        }
-        if !self.playouts.is_multiple_of(POLL_INTERVAL) {
-            return false;
-        }
-        let total = control.playouts.fetch_add(POLL_INTERVAL, Ordering::Relaxed) + POLL_INTERVAL;
-        total >= control.node_limit
-            || control.done.load(Ordering::Relaxed)
-            || control.stop.is_some_and(|s| s.load(Ordering::Relaxed))
-            || control.deadline.is_some_and(|d| Instant::now() >= d)
+        control
+            .playouts
+            .fetch_add(self.playouts - counted, Ordering::Relaxed);
     }
 
     /// A progress report of this tree alone.
@@ -498,26 +519,30 @@ impl<M: Copy + Eq> Worker<M> {
         for _ in 1..self.path.len() {
             game.undo();
         }
-        // Step 4. Backup of the reward, and of the proofs while they prove their parents.
-        for &id in &self.path {
+        // Step 4. Backup of the proofs, while they prove their parents...
+        for pair in self.path.windows(2).rev() {
+            let (parent, child) = (pair[0], pair[1]);
+            let Node { proof, side, .. } = *self.tree.node(child);
+            if !proof.is_known() || !update(&mut self.tree, parent, side).is_known() {
+                break;
+            }
+        }
+        // ...and of the reward, raised to a draw for the mover of a node with a drawn child.
+        let mut first_wins = first_wins;
+        for (i, &id) in self.path.iter().enumerate().rev() {
             let node = self.tree.node_mut(id);
             node.visits = node.visits.saturating_add(1);
             node.reward += match node.side {
                 Side::First => first_wins,
                 Side::Second => 1.0 - first_wins,
             };
-        }
-        for pair in self.path.windows(2).rev() {
-            let (parent, child) = (pair[0], pair[1]);
-            let child = self.tree.node(child);
-            if !child.proof.is_known() {
-                break;
+            let mover = node.side;
+            if i > 0 && self.tree.node(self.path[i - 1]).drawn_child {
+                first_wins = match mover {
+                    Side::First => first_wins.max(0.5),
+                    Side::Second => first_wins.min(0.5),
+                };
             }
-            let proof = from_children(&self.tree, parent, child.side);
-            if !proof.is_known() {
-                break;
-            }
-            self.tree.node_mut(parent).proof = proof;
         }
     }
 
@@ -545,8 +570,7 @@ impl<M: Copy + Eq> Worker<M> {
             }
             game.undo();
         }
-        let proof = from_children(&self.tree, id, mover);
-        self.tree.node_mut(id).proof = proof;
+        update(&mut self.tree, id, mover);
         true
     }
 }

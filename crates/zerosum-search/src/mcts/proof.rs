@@ -99,15 +99,27 @@ pub(super) fn for_mover<M>(child: &Node<M>, mover: Side) -> Proof {
     }
 }
 
+/// Proves node `id` (expanded, with `mover` to move) from its children where they decide it:
+/// won for the mover if a child is, else the best of the children once all are proven; and
+/// marks whether a child is a proven draw. Returns the node's proof (for its own side).
+pub(super) fn update<M: Copy>(tree: &mut Tree<M>, id: NodeId, mover: Side) -> Proof {
+    let (proof, drawn) = from_children(tree, id, mover);
+    let node = tree.node_mut(id);
+    node.proof = proof;
+    node.drawn_child = drawn;
+    proof
+}
+
 /// The value of node `id` (expanded, with `mover` to move) from its children, for the node's
-/// own side: won for the mover if a child is, else the best of the children once all are
-/// proven, else unknown.
-pub(super) fn from_children<M: Copy>(tree: &Tree<M>, id: NodeId, mover: Side) -> Proof {
+/// own side (see [`update`]), and whether a child is a proven draw.
+fn from_children<M: Copy>(tree: &Tree<M>, id: NodeId, mover: Side) -> (Proof, bool) {
     let node = tree.node(id);
+    let mut drawn = false;
     let mut best: Option<Proof> = None;
     let mut all_known = true;
     for child in node.child_ids() {
         let value = for_mover(tree.node(child), mover);
+        drawn |= value == Proof::Draw;
         match value.rank() {
             None => all_known = false,
             Some(rank) => {
@@ -120,14 +132,15 @@ pub(super) fn from_children<M: Copy>(tree: &Tree<M>, id: NodeId, mover: Side) ->
     let for_mover = match best {
         Some(win @ Proof::Win(_)) => win,
         Some(value) if all_known => value,
-        _ => return Proof::Unknown,
+        _ => return (Proof::Unknown, drawn),
     }
     .one_ply_earlier();
-    if node.side == mover {
+    let proof = if node.side == mover {
         for_mover
     } else {
         for_mover.flipped()
-    }
+    };
+    (proof, drawn)
 }
 
 #[cfg(test)]
@@ -141,17 +154,17 @@ mod tests {
         tree.reset(Side::First);
         tree.expand(ROOT, &[1, 2, 3], Side::First);
         let [a, b, c] = [1, 2, 3];
-        assert_eq!(from_children(&tree, ROOT, Side::First), Proof::Unknown);
+        assert_eq!(from_children(&tree, ROOT, Side::First).0, Proof::Unknown);
         tree.node_mut(a).proof = Proof::Loss(4);
-        assert_eq!(from_children(&tree, ROOT, Side::First), Proof::Unknown);
+        assert_eq!(from_children(&tree, ROOT, Side::First).0, Proof::Unknown);
         tree.node_mut(b).proof = Proof::Loss(2);
         tree.node_mut(c).proof = Proof::Loss(0);
         // Every move loses; the slowest loss counts. The root's side is the opponent.
-        assert_eq!(from_children(&tree, ROOT, Side::First), Proof::Win(5));
+        assert_eq!(from_children(&tree, ROOT, Side::First).0, Proof::Win(5));
         tree.node_mut(b).proof = Proof::Draw;
-        assert_eq!(from_children(&tree, ROOT, Side::First), Proof::Draw);
+        assert_eq!(from_children(&tree, ROOT, Side::First), (Proof::Draw, true));
         tree.node_mut(a).proof = Proof::Unknown;
         tree.node_mut(c).proof = Proof::Win(2);
-        assert_eq!(from_children(&tree, ROOT, Side::First), Proof::Loss(3));
+        assert_eq!(from_children(&tree, ROOT, Side::First).0, Proof::Loss(3));
     }
 }

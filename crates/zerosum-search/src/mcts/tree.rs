@@ -34,6 +34,9 @@ pub(super) struct Node<M> {
     pub children: u32,
     /// Whether the children have been created.
     pub expanded: bool,
+    /// Whether a child is proven a draw: the mover here can hold the draw, so playouts
+    /// through here count at least as a draw for the mover.
+    pub drawn_child: bool,
 }
 
 impl<M> Node<M> {
@@ -47,6 +50,7 @@ impl<M> Node<M> {
             first_child: 0,
             children: 0,
             expanded: false,
+            drawn_child: false,
         }
     }
 
