@@ -13,6 +13,7 @@ mod exact_play;
 mod external_engines;
 mod java_course;
 mod known_results;
+mod mcts;
 mod network;
 mod peak_memory;
 mod protocol;
