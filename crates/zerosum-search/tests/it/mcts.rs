@@ -467,3 +467,52 @@ fn tic_tac_toe_is_a_proven_draw_without_knowledge() {
     assert!(result.solved);
     assert_eq!(result.score, Score::DRAW);
 }
+
+/// Over the positions of random games, the game's playout move (when it names one) is legal.
+struct PlayoutMovesAreLegal;
+
+impl GameVisitor for PlayoutMovesAreLegal {
+    /// How many positions named a playout move.
+    type Output = usize;
+
+    fn visit<G: EvaluatedGame>(self, start: G) -> usize {
+        let evaluator = start.evaluator();
+        let mut rng = SplitMix::new(5);
+        let mut named = 0;
+        for _ in 0..20 {
+            let mut game = start.clone();
+            while !game.status().is_over() {
+                if let Some(mv) = evaluator.playout_move(&game) {
+                    named += 1;
+                    assert!(
+                        game.is_legal(mv),
+                        "{} after {}: {}",
+                        game.spec(),
+                        line(&game),
+                        game.format_move(mv)
+                    );
+                }
+                let mv = random_move(&game, &mut rng);
+                game.play(mv);
+            }
+        }
+        named
+    }
+}
+
+#[test]
+fn playout_moves_are_legal() {
+    for (spec, policy) in [
+        ("connect4", true),
+        ("connectx:30x30x8", true),
+        ("hex:7", true),
+        ("hex:6:swap-pieces", true),
+        ("atoll:standard", true),
+        ("atoll:hexhex4:pie", true),
+        ("gomoku", false),
+        ("unstable:5x5", false),
+    ] {
+        let named = on(spec, PlayoutMovesAreLegal);
+        assert_eq!(named > 0, policy, "{spec}: {named} playout moves");
+    }
+}
