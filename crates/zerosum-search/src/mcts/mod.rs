@@ -3,7 +3,7 @@
 //!
 //! One iteration ([`Worker::iterate`]) walks the tree from the root by UCT ([`select`]),
 //! expands the first node it reaches a second time (its children are the evaluator's
-//! candidates, and those that end the game are proven at once), plays out from the new leaf
+//! candidates), proves a new leaf that ends the game, else plays out from it
 //! ([`playout`]), and backs the reward up the path, with MCTS-Solver's proofs ([`proof`]).
 //! The tree lives in an arena ([`tree`]) sized by the search's memory (the table size), and
 //! is kept from one search to the next: when the next position follows from the last root
@@ -496,11 +496,16 @@ impl<M: Copy + Eq> Worker<M> {
                 break;
             }
             if !node.expanded {
-                // Step 2. Expansion of a node reached before (or of the root).
-                if (node.visits == 0 && id != ROOT) || !self.expand(id, game, evaluator) {
+                if node.visits == 0 && id != ROOT {
+                    // A new leaf: proven at once if the game is over.
+                    if let Status::Over(outcome) = game.status() {
+                        let side = node.side;
+                        self.tree.node_mut(id).proof = Proof::of_outcome(outcome, side);
+                    }
                     break;
                 }
-                if self.tree.node(id).proof.is_known() {
+                // Step 2. Expansion of a node reached before (or of the root).
+                if !self.expand(id, game, evaluator) {
                     break;
                 }
             }
@@ -546,12 +551,14 @@ impl<M: Copy + Eq> Worker<M> {
         }
     }
 
-    /// Creates the children of `id`, the position of `game`, proving those that end the game
-    /// and the node itself if they decide it. False if the tree has no room for them.
+    /// Creates the children of `id`, the position of `game` (ongoing). They are proven when
+    /// first reached (every child is tried once before any is tried twice, so a win in one
+    /// is proven within as many playouts as there are children). False if the tree has no
+    /// room for them.
     fn expand<G: Game<Move = M>, E: Evaluator<G>>(
         &mut self,
         id: NodeId,
-        game: &mut G,
+        game: &G,
         evaluator: &E,
     ) -> bool {
         evaluator.candidate_moves(game, &mut self.moves);
@@ -561,16 +568,7 @@ impl<M: Copy + Eq> Worker<M> {
         if self.moves.is_empty() || !self.tree.has_room(self.moves.len()) {
             return false;
         }
-        let mover = game.to_move();
-        self.tree.expand(id, &self.moves, mover);
-        for child in self.tree.node(id).child_ids() {
-            game.play(self.tree.node(child).mv.expect("a child has a move"));
-            if let Status::Over(outcome) = game.status() {
-                self.tree.node_mut(child).proof = Proof::of_outcome(outcome, mover);
-            }
-            game.undo();
-        }
-        update(&mut self.tree, id, mover);
+        self.tree.expand(id, &self.moves, game.to_move());
         true
     }
 }
