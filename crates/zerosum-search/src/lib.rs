@@ -2,7 +2,8 @@
 //! [`zerosum_core::Evaluator`]: negamax alpha-beta with principal variation search and
 //! aspiration windows, MTD(f), plain minimax as the reference, iterative deepening under a
 //! clock, a shared transposition table, and move ordering by table move, killers, history and
-//! the evaluator's hint. Wins and losses carry their distance ([`zerosum_core::Score`]).
+//! the evaluator's hint; and Monte Carlo tree search with a solver. Wins and losses carry their
+//! distance ([`zerosum_core::Score`]).
 //!
 //! Search never names a concrete game.
 //!

@@ -18,8 +18,9 @@ pub enum Algorithm {
     /// Plain minimax (negamax form) without pruning, table or ordering: the reference.
     Minimax,
     /// Monte Carlo tree search with a solver (UCT, MCTS-Solver, random playouts with the
-    /// game's playout policy). Its nodes are playouts; a depth limit alone means
-    /// 1,000 playouts per unit of depth; its tree takes at most the table's memory.
+    /// game's playout policy, or the evaluator at the leaves on boards over 100 cells). Its
+    /// nodes are playouts; a depth limit alone means 1,000 playouts per unit of depth; its
+    /// tree takes at most the table's memory.
     Mcts,
 }
 

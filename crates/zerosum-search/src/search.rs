@@ -278,6 +278,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// iteration, or a helper's if that one went deeper or proved the value. Every thread keeps to the
     /// clock and the stop flag; the node limit and the node counts are totals over the threads.
     /// With one thread the search is deterministic under a depth or node limit.
+    ///
+    /// With [`Algorithm::Mcts`] the search is a Monte Carlo tree search instead (see
+    /// [`Algorithm::Mcts`]): it reports at 1024 playouts, at each doubling and at the end,
+    /// and keeps its tree for the next search of a later position of the same game.
     pub fn search(
         &mut self,
         position: &G,

@@ -1,5 +1,5 @@
-//! Playouts: from a leaf of the tree, the game is played on by chance to its end, or, on huge
-//! boards, for a few plies and then scored by the evaluator. The moves are uniformly random
+//! Playouts: from a leaf of the tree, the game is played on by chance to its end, or, on large
+//! boards (over 100 cells), the leaf is scored by the evaluator. The moves are uniformly random
 //! among the legal ones, unless the game's cheap playout policy
 //! ([`Evaluator::playout_move`]) names one (an immediate win, a block).
 //!
@@ -15,11 +15,15 @@ use zerosum_core::{Evaluator, Game, Outcome, Side, Status};
 /// Random draws among all moves before generating the legal ones.
 const TRIES: usize = 4;
 
-/// Boards with more cells (move ids) than this are huge: playouts stop after
-/// [`HUGE_BOARD_PLIES`] plies and are scored by the evaluator.
-pub(super) const HUGE_BOARD_CELLS: usize = 1_000;
-/// Plies of a playout on a huge board before the evaluator scores it.
-pub(super) const HUGE_BOARD_PLIES: usize = 0;
+/// Boards with more cells (move ids) than this are large: playouts stop after
+/// [`LARGE_BOARD_PLIES`] plies and are scored by the evaluator. Measured against the
+/// alpha-beta engine at 0.2 s a move (release build, loaded 2-core machine): on hex:11, 5-15
+/// in 20 games with the evaluator at the leaves, 0-20 with random playouts to the end
+/// (bridge replies included); on gomoku 4-6 against 1-9 in 10 games.
+pub(super) const LARGE_BOARD_CELLS: usize = 100;
+/// Plies of a playout on a large board before the evaluator scores it: none, the evaluator
+/// scores the new leaf itself.
+pub(super) const LARGE_BOARD_PLIES: usize = 0;
 /// Every playout is scored by the evaluator after this many plies per cell of the board, at
 /// the latest (a game that can last long, such as Unstable, must not stall the search).
 const PLIES_PER_CELL: usize = 4;
@@ -45,8 +49,8 @@ impl<M: Copy> Playouts<M> {
         let mut all = Vec::new();
         game.all_moves(&mut all);
         let cells = game.move_id_bound();
-        let cutoff = if cells > HUGE_BOARD_CELLS {
-            HUGE_BOARD_PLIES
+        let cutoff = if cells > LARGE_BOARD_CELLS {
+            LARGE_BOARD_PLIES
         } else {
             cells * PLIES_PER_CELL
         };
