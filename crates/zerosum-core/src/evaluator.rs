@@ -20,4 +20,12 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
     fn move_hint(&self, _game: &G, _mv: G::Move) -> i32 {
         0
     }
+
+    /// The move a random playout (Monte Carlo search) plays here instead of a random one, when
+    /// the game knows a cheap and clearly right one: an immediate win, else a block of the
+    /// opponent's immediate win. It runs at every ply of every playout, so it must cost little
+    /// more than a move; it must be legal. Default: `None`, the choice is left to chance.
+    fn playout_move(&self, _game: &G) -> Option<G::Move> {
+        None
+    }
 }

@@ -17,14 +17,20 @@ pub enum Algorithm {
     AlphaBeta,
     /// Plain minimax (negamax form) without pruning, table or ordering: the reference.
     Minimax,
+    /// Monte Carlo tree search with a solver (UCT, MCTS-Solver, random playouts with the
+    /// game's playout policy, or the evaluator at the leaves on boards over 100 cells). Its
+    /// nodes are playouts; a depth limit alone means 1,000 playouts per unit of depth; its
+    /// tree takes at most the table's memory.
+    Mcts,
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 4] = [
+    pub const ALL: [Algorithm; 5] = [
         Algorithm::Pvs,
         Algorithm::Mtdf,
         Algorithm::AlphaBeta,
         Algorithm::Minimax,
+        Algorithm::Mcts,
     ];
 
     pub fn name(self) -> &'static str {
@@ -33,6 +39,7 @@ impl Algorithm {
             Algorithm::Mtdf => "mtdf",
             Algorithm::AlphaBeta => "alphabeta",
             Algorithm::Minimax => "minimax",
+            Algorithm::Mcts => "mcts",
         }
     }
 }
@@ -51,7 +58,7 @@ impl FromStr for Algorithm {
             .find(|a| a.name().eq_ignore_ascii_case(text.trim()))
             .ok_or_else(|| {
                 format!(
-                    "unknown search algorithm `{text}` (expected pvs, mtdf, alphabeta or minimax)"
+                    "unknown search algorithm `{text}` (expected pvs, mtdf, alphabeta, minimax or mcts)"
                 )
             })
     }

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use zerosum_core::{Evaluator, Game, Outcome, Score, Status};
 
+use crate::mcts::Mcts;
 use crate::pace::StopLatency;
 use crate::table::{Bound, TranspositionTable};
 use crate::{Algorithm, SearchLimits};
@@ -52,7 +53,7 @@ fn unwind_reserve(budget: Duration) -> Duration {
 /// When a search with `budget` aims to stop, from its start: the budget less the unwind
 /// reserve and less `latency`, the longest that searches have lately lost the processor on
 /// this machine ([`StopLatency`]); never less than an eighth of the budget.
-fn aim(budget: Duration, latency: Duration) -> Duration {
+pub(crate) fn aim(budget: Duration, latency: Duration) -> Duration {
     budget
         .saturating_sub(unwind_reserve(budget))
         .saturating_sub(latency)
@@ -70,15 +71,51 @@ pub struct SearchInfo<M> {
     pub pv: Vec<M>,
     /// True once the value is proven (the whole tree was searched, or a forced end found).
     pub solved: bool,
+    /// What a Monte Carlo search adds (`None` for the alpha-beta family).
+    pub tree: Option<TreeStats>,
+}
+
+/// The best move's statistics in a Monte Carlo search's tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TreeStats {
+    /// Playouts through the best move.
+    pub visits: u64,
+    /// Their mean reward for the side to move, in thousandths (a win 1, a draw ½).
+    pub win_rate_permille: u32,
+}
+
+impl TreeStats {
+    /// The statistics of a move with `visits` playouts of total reward `reward`.
+    pub fn new(visits: u64, reward: f64) -> Self {
+        let rate = if visits > 0 {
+            reward / visits as f64
+        } else {
+            0.5
+        };
+        TreeStats {
+            visits,
+            win_rate_permille: (rate.clamp(0.0, 1.0) * 1000.0).round() as u32,
+        }
+    }
+
+    /// The win rate, from 0 to 1.
+    pub fn win_rate(self) -> f64 {
+        f64::from(self.win_rate_permille) / 1000.0
+    }
 }
 
 impl<M: Copy> SearchInfo<M> {
     /// The info line `depth D score S nodes N nps X time T pv M...`, the score in one word
-    /// ([`zerosum_core::Score::compact`]) and the moves written by `format`.
+    /// ([`zerosum_core::Score::compact`]) and the moves written by `format`. A Monte Carlo
+    /// search's line adds `visits V winrate W` (the best move's) before the line, its depth
+    /// is the line's length and its nodes are playouts.
     pub fn line(&self, format: impl Fn(M) -> String) -> String {
         let pv: Vec<String> = self.pv.iter().map(|&m| format(m)).collect();
+        let tree = self.tree.map_or(String::new(), |stats| {
+            format!(" visits {} winrate {:.3}", stats.visits, stats.win_rate())
+        });
         format!(
-            "depth {} score {} nodes {} nps {} time {:.3} pv {}",
+            "depth {} score {} nodes {} nps {} time {:.3}{tree} pv {}",
             self.depth,
             self.score.compact(),
             self.nodes,
@@ -159,6 +196,8 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     root_best: Option<(Score, G::Move)>,
     /// The helper searchers of a search with several threads, kept for the next one.
     helpers: Vec<Searcher<G, E>>,
+    /// The Monte Carlo searcher ([`Algorithm::Mcts`]), with the tree kept from the last search.
+    mcts: Option<Mcts<G, E>>,
 }
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
@@ -203,6 +242,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             scratch: Vec::new(),
             root_best: None,
             helpers: Vec::new(),
+            mcts: None,
         }
     }
 
@@ -218,9 +258,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         &self.table
     }
 
-    /// Forgets everything learnt: table, killers, history. A search after this is
-    /// reproducible.
+    /// Forgets everything learnt: table, killers, history, Monte Carlo tree. A search after
+    /// this is reproducible.
     pub fn clear(&mut self) {
+        self.mcts = None;
         self.table.clear();
         self.killers.clear();
         self.history.clear();
@@ -237,12 +278,25 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// iteration, or a helper's if that one went deeper or proved the value. Every thread keeps to the
     /// clock and the stop flag; the node limit and the node counts are totals over the threads.
     /// With one thread the search is deterministic under a depth or node limit.
+    ///
+    /// With [`Algorithm::Mcts`] the search is a Monte Carlo tree search instead (see
+    /// [`Algorithm::Mcts`]): it reports at 1024 playouts, at each doubling and at the end,
+    /// and keeps its tree for the next search of a later position of the same game.
     pub fn search(
         &mut self,
         position: &G,
         limits: &SearchLimits,
         on_iteration: impl FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
+        if self.algorithm == Algorithm::Mcts {
+            // The tree may take as much memory as the table holds.
+            let memory = self.table.bytes();
+            let evaluator = &self.evaluator;
+            return self
+                .mcts
+                .get_or_insert_with(|| Mcts::new(evaluator.clone()))
+                .search(position, limits, memory, on_iteration);
+        }
         let start = Instant::now();
         let latency = StopLatency::process();
         let aimed = limits.time.map(|t| aim(t, latency.estimate()));
@@ -425,6 +479,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 time: result.time,
                 pv: result.pv.clone(),
                 solved,
+                tree: None,
             });
             if solved || soft_limit.is_some_and(|soft| start.elapsed() >= soft) {
                 break;
@@ -479,6 +534,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             }
             Algorithm::Pvs => self.aspiration(game, depth, previous),
             Algorithm::Mtdf => self.mtdf(game, depth, previous),
+            Algorithm::Mcts => unreachable!("Monte Carlo searches do not iterate by depth"),
         }
     }
 

@@ -199,7 +199,7 @@ struct Engine {
     /// Transposition table size in MB.
     #[arg(long, default_value_t = 64)]
     hash: usize,
-    /// Search algorithm: pvs, mtdf, alphabeta or minimax.
+    /// Search algorithm: pvs, mtdf, alphabeta, minimax or mcts (Monte Carlo tree search).
     #[arg(long, default_value = "pvs")]
     algo: Algorithm,
     /// Threads searching together (Lazy SMP); 1 is deterministic.

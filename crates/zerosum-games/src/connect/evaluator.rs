@@ -43,7 +43,8 @@ const HINT_BLOCK: i32 = 1 << 22;
 /// Candidate moves: the winning columns if there are any; else the blocking columns if the
 /// opponent threatens to win; else every legal column except those whose cell above the landing
 /// cell is an opponent's threat (unless no other column is left). The move hint orders a win,
-/// then a block, then the change in the window balance, new threats and the centre.
+/// then a block, then the change in the window balance, new threats and the centre. The
+/// playout move (Monte Carlo search) is a winning column, else a blocking one, else none.
 #[derive(Clone, Debug)]
 pub struct ConnectEvaluator {
     tables: BoardTables,
@@ -123,6 +124,18 @@ impl ConnectEvaluator {
             return;
         };
         moves.retain(|&col| keep >> col & 1 == 1);
+    }
+
+    /// The playout move: the first column that wins at once, else the first that blocks the
+    /// opponent's immediate win, else none (a random one).
+    fn playout<B: Scan>(&self, game: &ConnectX<B>) -> Option<Column> {
+        debug_assert!(self.fits(game), "an evaluator built for another board");
+        let ImmediateColumns { wins, blocks, .. } =
+            game.board().immediate(&self.tables, game.to_move());
+        [wins, blocks]
+            .into_iter()
+            .find(|&columns| columns != 0)
+            .map(|columns| columns.trailing_zeros() as Column)
     }
 
     /// The ordering hint of dropping a disc in `col`: a win first, then a block, then the
@@ -214,6 +227,10 @@ impl<B: Bits> Evaluator<ConnectX<Packed<B>>> for ConnectEvaluator {
     fn move_hint(&self, game: &ConnectX<Packed<B>>, mv: Column) -> i32 {
         self.hint(game, mv)
     }
+
+    fn playout_move(&self, game: &ConnectX<Packed<B>>) -> Option<Column> {
+        self.playout(game)
+    }
 }
 
 impl Evaluator<ConnectX<Wide>> for ConnectEvaluator {
@@ -227,6 +244,10 @@ impl Evaluator<ConnectX<Wide>> for ConnectEvaluator {
 
     fn move_hint(&self, game: &ConnectX<Wide>, mv: Column) -> i32 {
         self.hint(game, mv)
+    }
+
+    fn playout_move(&self, game: &ConnectX<Wide>) -> Option<Column> {
+        self.playout(game)
     }
 }
 

@@ -49,6 +49,7 @@ const NEAR_LAST_MOVE_HINT: i32 = 10;
 ///   the shorter side), else last.
 /// - [`Evaluator::move_hint`]: answering an intrusion into a bridge first, then cells next to
 ///   the opponent's last stone.
+/// - [`Evaluator::playout_move`]: the answer to an intrusion into a bridge.
 ///
 /// A whole evaluation is four linear passes over the framed board, with scratch memory on
 /// the stack (no allocation): 9 µs on 7x7, 18 µs on 11x11 and 26 µs on 13x13 in a release
@@ -152,6 +153,13 @@ impl HexEvaluator {
         cell + self.width + 3 + 2 * (cell / self.width)
     }
 
+    /// The board cell of a frame index inside the board.
+    #[inline]
+    fn unframed(&self, framed: usize) -> usize {
+        let stride = self.width + 2;
+        (framed / stride - 1) * self.width + framed % stride - 1
+    }
+
     /// The content of a frame cell: a board stone, an edge's colour, or a wall (corners).
     fn frame_content(&self, game: &Hex, framed: usize) -> u8 {
         let stride = self.width + 2;
@@ -253,6 +261,26 @@ impl Evaluator<Hex> for HexEvaluator {
         } else {
             NEAR_LAST_MOVE_HINT
         }
+    }
+
+    /// The empty cell that saves the bridge (or edge template) the opponent's last stone
+    /// intruded, if there is one.
+    fn playout_move(&self, game: &Hex) -> Option<HexMove> {
+        let Some(&StoneMove::Place(last)) = game.history().last() else {
+            return None;
+        };
+        let from = self.framed(last as usize);
+        let own = game.colour_of(game.to_move()) as u8;
+        let is_own = |framed: usize| self.frame_content(game, framed) == own;
+        self.network
+            .neighbours(from)
+            .iter()
+            .map(|&to| to as usize)
+            .find(|&to| {
+                self.frame_content(game, to) == Stone::Empty as u8
+                    && self.network.saves_bridge(from, to, is_own)
+            })
+            .map(|to| StoneMove::Place(self.unframed(to) as u16))
     }
 }
 

@@ -57,8 +57,10 @@ impl GameVisitor for Agreement {
         let mut rng = SplitMix::new(self.seed);
         let mut moves = Vec::new();
         let mut checked = 0;
+        // Every algorithm that searches to a fixed depth (MCTS has no depth).
         let mut searchers: Vec<Searcher<G, NoisyEvaluator>> = Algorithm::ALL
             .into_iter()
+            .filter(|&algorithm| algorithm != Algorithm::Mcts)
             .map(|algorithm| Searcher::new(NoisyEvaluator, algorithm, 1))
             .collect();
         while checked < self.positions * self.max_depth {

@@ -8,6 +8,7 @@ mod agreement;
 mod common;
 mod engine_play;
 mod hard_stop;
+mod mcts;
 mod play_atoll;
 mod play_connect;
 mod play_hex;

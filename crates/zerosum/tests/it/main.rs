@@ -14,6 +14,7 @@ mod external_engines;
 mod game_files;
 mod java_course;
 mod known_results;
+mod mcts;
 mod network;
 mod openings;
 mod peak_memory;

@@ -1,0 +1,574 @@
+//! Monte Carlo tree search with a solver, generic over [`Game`] and [`Evaluator`]: the
+//! [`Algorithm::Mcts`](crate::Algorithm::Mcts) driver of [`crate::Searcher`].
+//!
+//! One iteration ([`Worker::iterate`]) walks the tree from the root by UCT ([`select`]),
+//! expands the first node it reaches a second time (its children are the evaluator's
+//! candidates), proves a new leaf that ends the game, else plays out from it
+//! ([`playout`]), and backs the reward up the path, with MCTS-Solver's proofs ([`proof`]).
+//! The tree lives in an arena ([`tree`]) sized by the search's memory (the table size), and
+//! is kept from one search to the next: when the next position follows from the last root
+//! by moves the tree holds, their subtree becomes the new root.
+//!
+//! Threads: root parallelism. Each thread grows a tree of its own (with its own random
+//! stream), and the visits of the root's moves are summed at the end. With one thread, a
+//! playout limit and a fresh searcher, a search is deterministic: the generator is seeded
+//! from the position.
+
+mod playout;
+mod proof;
+mod select;
+mod tree;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use zerosum_core::{Evaluator, Game, Score, Side, Status};
+
+use crate::pace::StopLatency;
+use crate::search::aim;
+use crate::{SearchInfo, SearchLimits, SearchResult, TreeStats};
+use playout::Playouts;
+use proof::{for_mover, update, Proof};
+use select::select;
+use tree::{Node, NodeId, Tree, ROOT};
+
+/// The limits are polled, and the shared playout count updated, once every this many
+/// playouts...
+const POLL_INTERVAL: u64 = 16;
+/// ...or as soon as the playouts since the last poll have played this many plies.
+const POLL_PLIES: u64 = 4_096;
+/// Playouts per unit of a depth limit (MCTS has no iterations to count): `depth=D` alone
+/// means `D * PLAYOUTS_PER_DEPTH` playouts.
+pub const PLAYOUTS_PER_DEPTH: u64 = 1_000;
+/// Playouts before the first info line; the next ones come at each doubling.
+const FIRST_REPORT: u64 = 1_024;
+/// Seed of the playouts' generator, mixed with the position's hash and the thread's index.
+const SEED: u64 = 0x5eed_2d0c_a11b_ac4e;
+/// Fewest nodes a tree may hold, whatever the memory.
+const MIN_NODES: usize = 1 << 12;
+
+/// The Monte Carlo searcher: one worker (tree) per thread, kept between searches with the
+/// position at their root.
+pub(crate) struct Mcts<G: Game, E: Evaluator<G>> {
+    evaluator: E,
+    workers: Vec<Worker<G::Move>>,
+    /// The position at the root of the workers' trees.
+    root: Option<G>,
+}
+
+/// How a search is told to stop, shared by its threads.
+struct Control<'a> {
+    deadline: Option<Instant>,
+    node_limit: u64,
+    stop: Option<&'a AtomicBool>,
+    /// Raised by the calling thread when it is done, for the others.
+    done: &'a AtomicBool,
+    /// Playouts of all threads (each adds its own at every poll).
+    playouts: &'a AtomicU64,
+}
+
+impl Control<'_> {
+    /// Whether a thread that has played `new` playouts since it last asked must stop;
+    /// counts them in the shared total.
+    fn must_stop(&self, new: u64) -> bool {
+        let total = self.playouts.fetch_add(new, Ordering::Relaxed) + new;
+        total >= self.node_limit
+            || self.done.load(Ordering::Relaxed)
+            || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
+    pub fn new(evaluator: E) -> Self {
+        Mcts {
+            evaluator,
+            workers: Vec::new(),
+            root: None,
+        }
+    }
+
+    /// Searches `position` within `limits`, with trees of `memory` bytes in all; reports at
+    /// 1024 playouts, at every doubling, and at the end through `on_report`. Returns a legal
+    /// move whenever the game goes on.
+    pub fn search(
+        &mut self,
+        position: &G,
+        limits: &SearchLimits,
+        memory: usize,
+        mut on_report: impl FnMut(&SearchInfo<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        let latency = StopLatency::process();
+        let deadline = limits
+            .time
+            .map(|time| start + aim(time, latency.estimate()));
+        let mut result = SearchResult {
+            best_move: None,
+            score: Score::DRAW,
+            depth: 0,
+            nodes: 0,
+            main_nodes: 0,
+            time: Duration::ZERO,
+            pv: Vec::new(),
+            solved: true,
+        };
+        if let Status::Over(_) = position.status() {
+            result.time = start.elapsed();
+            return result;
+        }
+        let threads = limits.threads.get();
+        let capacity = (memory / std::mem::size_of::<Node<G::Move>>() / threads).max(MIN_NODES);
+        self.prepare(position, threads, capacity);
+        let node_limit = match (limits.nodes, limits.depth) {
+            (Some(nodes), _) => nodes,
+            (None, Some(depth)) => (depth as u64).saturating_mul(PLAYOUTS_PER_DEPTH),
+            (None, None) => u64::MAX,
+        };
+        let done = AtomicBool::new(false);
+        let playouts = AtomicU64::new(0);
+        let control = Control {
+            deadline,
+            node_limit,
+            stop: limits.stop.as_deref(),
+            done: &done,
+            playouts: &playouts,
+        };
+        let evaluator = &self.evaluator;
+        let (main, helpers) = self
+            .workers
+            .split_first_mut()
+            .expect("prepare made a worker per thread");
+        let report_start = |info: &mut SearchInfo<G::Move>| info.time = start.elapsed();
+        thread::scope(|scope| {
+            let running: Vec<_> = helpers
+                .iter_mut()
+                .enumerate()
+                .filter_map(|(i, helper)| {
+                    let control = &control;
+                    // Without a thread to be had, the search goes on with fewer helpers.
+                    thread::Builder::new()
+                        .name(format!("mcts helper {}", i + 1))
+                        .spawn_scoped(scope, move || {
+                            helper.run(position, evaluator, control, &mut |_| {})
+                        })
+                        .ok()
+                })
+                .collect();
+            main.run(position, evaluator, &control, &mut |mut info| {
+                report_start(&mut info);
+                on_report(&info);
+            });
+            done.store(true, Ordering::Relaxed);
+            for handle in running {
+                handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            }
+        });
+        let mover = position.to_move();
+        self.decide(mover, &mut result);
+        result.time = start.elapsed();
+        if let Some(deadline) = deadline {
+            latency.record(Instant::now().saturating_duration_since(deadline));
+        }
+        on_report(&self.info(mover, &result));
+        result
+    }
+
+    /// Makes one worker per thread, each with a tree rooted at `position`: the subtree of the
+    /// last search's tree where `position` follows from its root by moves the tree holds,
+    /// else a fresh root.
+    fn prepare(&mut self, position: &G, threads: usize, capacity: usize) {
+        let path = self
+            .root
+            .as_ref()
+            .and_then(|root| path_between(root, position));
+        if path.is_none() {
+            self.workers.clear();
+        }
+        self.workers.truncate(threads);
+        for (index, worker) in self.workers.iter_mut().enumerate() {
+            let kept = path.as_deref().and_then(|path| {
+                path.iter()
+                    .try_fold(ROOT, |node, &mv| worker.tree.child_by_move(node, mv))
+            });
+            match kept {
+                Some(node) => worker.tree.reroot(node),
+                None => worker.tree.reset(position.to_move()),
+            }
+            worker.tree.set_capacity(capacity);
+            worker.reseed(position, index);
+        }
+        while self.workers.len() < threads {
+            let mut worker = Worker::new(position, capacity);
+            worker.reseed(position, self.workers.len());
+            self.workers.push(worker);
+        }
+        self.root = Some(position.clone());
+    }
+
+    /// The move, value and line of the search: the proven move if a thread proved the root,
+    /// else the most visited move of all threads' trees that is not proven lost.
+    fn decide(&self, mover: Side, result: &mut SearchResult<G::Move>) {
+        result.nodes = self.workers.iter().map(|w| w.playouts).sum();
+        result.main_nodes = self.workers[0].playouts;
+        let proving = self
+            .workers
+            .iter()
+            .find(|w| w.tree.node(ROOT).proof.is_known());
+        if let Some(worker) = proving {
+            let tree = &worker.tree;
+            let best = proven_choice(tree, ROOT, mover);
+            let child = tree.node(best);
+            result.best_move = child.mv;
+            result.score = for_mover(child, mover)
+                .score_one_ply_up()
+                .expect("a proven root has a proven best child");
+            result.pv = principal_line(tree, best);
+            result.solved = true;
+        } else {
+            // Visits and rewards of the root's moves, summed over the trees.
+            let main = &self.workers[0].tree;
+            let mut best: Option<(NodeId, u64, f64)> = None;
+            for id in main.node(ROOT).child_ids() {
+                let child = main.node(id);
+                let mv = child.mv.expect("a child has a move");
+                let (mut visits, mut reward, mut lost) = (0u64, 0.0, false);
+                for worker in &self.workers {
+                    let tree = &worker.tree;
+                    if let Some(other) = tree.child_by_move(ROOT, mv) {
+                        let node = tree.node(other);
+                        visits += u64::from(node.visits);
+                        reward += if node.side == mover {
+                            node.reward
+                        } else {
+                            f64::from(node.visits) - node.reward
+                        };
+                        lost |= matches!(for_mover(node, mover), Proof::Loss(_));
+                    }
+                }
+                let better = best.is_none_or(|(_, most, most_reward)| {
+                    visits > most || visits == most && reward > most_reward
+                });
+                if !lost && better {
+                    best = Some((id, visits, reward));
+                }
+            }
+            // Every move proven lost only where the root is proven: not here. A root never
+            // expanded (no room) has no children: the first candidate.
+            let (mut best, visits, reward) = best.unwrap_or((main.node(ROOT).first_child, 0, 0.0));
+            let mut win_rate = if visits > 0 {
+                reward / visits as f64
+            } else {
+                0.5
+            };
+            // A proven draw beats a move that has done worse than a draw so far.
+            let drawn = main
+                .node(ROOT)
+                .child_ids()
+                .find(|&id| for_mover(main.node(id), mover) == Proof::Draw);
+            if let Some(drawn) = drawn.filter(|_| win_rate < 0.5) {
+                (best, win_rate) = (drawn, 0.5);
+            }
+            result.best_move = main.node(best).mv.or_else(|| self.workers[0].first_move);
+            result.score = score_of(win_rate);
+            result.pv = principal_line(main, best);
+            if result.pv.is_empty() {
+                result.pv.extend(result.best_move);
+            }
+            result.solved = false;
+        }
+        result.depth = result.pv.len();
+    }
+
+    /// The info line of `result`: the best move's visits and win rate for `mover`.
+    fn info(&self, mover: Side, result: &SearchResult<G::Move>) -> SearchInfo<G::Move> {
+        let (mut visits, mut reward) = (0u64, 0.0);
+        for worker in &self.workers {
+            let tree = &worker.tree;
+            if let Some(id) = result.best_move.and_then(|mv| tree.child_by_move(ROOT, mv)) {
+                let node = tree.node(id);
+                visits += u64::from(node.visits);
+                reward += if node.side == mover {
+                    node.reward
+                } else {
+                    f64::from(node.visits) - node.reward
+                };
+            }
+        }
+        SearchInfo {
+            depth: result.depth,
+            score: result.score,
+            nodes: result.nodes,
+            time: result.time,
+            pv: result.pv.clone(),
+            solved: result.solved,
+            tree: Some(TreeStats::new(visits, reward)),
+        }
+    }
+}
+
+/// The moves that lead from `root` to `position` (a later position of the same game), if it
+/// is one.
+fn path_between<G: Game>(root: &G, position: &G) -> Option<Vec<G::Move>> {
+    let path = position.history().strip_prefix(root.history())?;
+    let mut game = root.clone();
+    for &mv in path {
+        game.try_play(mv).ok()?;
+    }
+    (game == *position).then(|| path.to_vec())
+}
+
+/// The score of a win rate for the side to move: its logit in evaluation units (the inverse
+/// of the playouts' sigmoid).
+fn score_of(win_rate: f64) -> Score {
+    let p = win_rate.clamp(1e-4, 1.0 - 1e-4);
+    Score::eval((playout::SIGMOID_SCALE * (p / (1.0 - p)).ln()).round() as i32)
+}
+
+/// The child of `parent` (proven) that its proof plays: the fastest win, else a draw, else
+/// the slowest loss (the most visited among equals).
+fn proven_choice<M: Copy>(tree: &Tree<M>, parent: NodeId, mover: Side) -> NodeId {
+    let node = tree.node(parent);
+    node.child_ids()
+        .max_by_key(|&id| {
+            let child = tree.node(id);
+            let rank = for_mover(child, mover).rank().unwrap_or(i32::MIN);
+            (rank, child.visits, std::cmp::Reverse(id))
+        })
+        .unwrap_or(node.first_child)
+}
+
+/// The principal line from the root's child `first`: at each node the proven choice where
+/// the node is proven, else the most visited child, while there is one.
+fn principal_line<M: Copy>(tree: &Tree<M>, first: NodeId) -> Vec<M> {
+    let mut line = Vec::new();
+    let mut id = first;
+    loop {
+        let node = tree.node(id);
+        let Some(mv) = node.mv else { break };
+        line.push(mv);
+        if !node.expanded || node.children == 0 {
+            break;
+        }
+        // The children's mover played none of this node's moves: it is the children's side.
+        let mover = tree.node(node.first_child).side;
+        id = if node.proof.is_known() {
+            proven_choice(tree, id, mover)
+        } else {
+            let most = node
+                .child_ids()
+                .filter(|&c| !matches!(for_mover(tree.node(c), mover), Proof::Loss(_)))
+                .max_by_key(|&c| (tree.node(c).visits, std::cmp::Reverse(c)));
+            match most {
+                Some(c) if tree.node(c).visits > 0 => c,
+                _ => break,
+            }
+        };
+    }
+    line
+}
+
+/// One thread's tree, generator and buffers.
+struct Worker<M> {
+    tree: Tree<M>,
+    playouts_of: Playouts<M>,
+    /// Nodes of the current iteration, from the root.
+    path: Vec<NodeId>,
+    /// Scratch for the candidates of a node being expanded.
+    moves: Vec<M>,
+    /// Playouts of the current search.
+    playouts: u64,
+    /// The root's first candidate: the answer if the tree could not even expand the root.
+    first_move: Option<M>,
+}
+
+impl<M: Copy + Eq> Worker<M> {
+    fn new<G: Game<Move = M>>(position: &G, capacity: usize) -> Self {
+        let mut tree = Tree::new(capacity);
+        tree.reset(position.to_move());
+        Worker {
+            tree,
+            playouts_of: Playouts::new(position, 0),
+            path: Vec::new(),
+            moves: Vec::new(),
+            playouts: 0,
+            first_move: None,
+        }
+    }
+
+    /// A generator for a search of `position` by thread `index`.
+    fn reseed<G: Game<Move = M>>(&mut self, position: &G, index: usize) {
+        let seed = SEED ^ position.hash() ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.playouts_of = Playouts::new(position, seed);
+    }
+
+    /// Iterations until the limits are reached or the root is proven. Reports at the
+    /// doublings of the playout count.
+    fn run<G: Game<Move = M>, E: Evaluator<G>>(
+        &mut self,
+        position: &G,
+        evaluator: &E,
+        control: &Control<'_>,
+        report: &mut dyn FnMut(SearchInfo<M>),
+    ) {
+        let mut game = position.clone();
+        self.playouts = 0;
+        self.first_move = None;
+        let mut next_report = FIRST_REPORT;
+        // Plies played and playouts counted in the shared total at the last poll.
+        let (mut plies, mut polled_plies, mut counted) = (0u64, 0u64, 0u64);
+        // The first playout always runs: a search always has a move.
+        while !self.tree.node(ROOT).proof.is_known() {
+            if self.playouts >= control.node_limit && self.playouts > 0 {
+                break;
+            }
+            // The limits are polled every few playouts, or sooner when playouts are long.
+            let due =
+                self.playouts - counted >= POLL_INTERVAL || plies - polled_plies >= POLL_PLIES;
+            if due {
+                let new = self.playouts - counted;
+                (counted, polled_plies) = (self.playouts, plies);
+                if control.must_stop(new) {
+                    break;
+                }
+            }
+            self.iterate(&mut game, evaluator, &mut plies);
+            self.playouts += 1;
+            if self.playouts == next_report {
+                next_report *= 2;
+                report(self.progress(game.to_move()));
+            }
+        }
+        control
+            .playouts
+            .fetch_add(self.playouts - counted, Ordering::Relaxed);
+    }
+
+    /// A progress report of this tree alone.
+    fn progress(&self, mover: Side) -> SearchInfo<M> {
+        let tree = &self.tree;
+        let best = tree
+            .node(ROOT)
+            .child_ids()
+            .filter(|&c| !matches!(for_mover(tree.node(c), mover), Proof::Loss(_)))
+            .max_by_key(|&c| (tree.node(c).visits, std::cmp::Reverse(c)));
+        let (pv, visits, reward) = best.map_or((Vec::new(), 0, 0.0), |id| {
+            let node = tree.node(id);
+            (
+                principal_line(tree, id),
+                u64::from(node.visits),
+                node.mean().map_or(0.0, |mean| {
+                    let mean = if node.side == mover { mean } else { 1.0 - mean };
+                    mean * f64::from(node.visits)
+                }),
+            )
+        });
+        let stats = TreeStats::new(visits, reward);
+        SearchInfo {
+            depth: pv.len(),
+            score: score_of(stats.win_rate()),
+            nodes: self.playouts,
+            time: Duration::ZERO,
+            pv,
+            solved: false,
+            tree: Some(stats),
+        }
+    }
+
+    /// One iteration from the root of `game` (its position is restored): selection,
+    /// expansion, playout, backup.
+    fn iterate<G: Game<Move = M>, E: Evaluator<G>>(
+        &mut self,
+        game: &mut G,
+        evaluator: &E,
+        plies: &mut u64,
+    ) {
+        // Step 1. Selection down to a node that is proven, or not expanded.
+        self.path.clear();
+        self.path.push(ROOT);
+        let mut id = ROOT;
+        loop {
+            let node = self.tree.node(id);
+            if node.proof.is_known() {
+                break;
+            }
+            if !node.expanded {
+                if node.visits == 0 && id != ROOT {
+                    // A new leaf: proven at once if the game is over.
+                    if let Status::Over(outcome) = game.status() {
+                        let side = node.side;
+                        self.tree.node_mut(id).proof = Proof::of_outcome(outcome, side);
+                    }
+                    break;
+                }
+                // Step 2. Expansion of a node reached before (or of the root).
+                if !self.expand(id, game, evaluator) {
+                    break;
+                }
+            }
+            let child = select(&self.tree, id, game.to_move());
+            game.play(self.tree.node(child).mv.expect("a child has a move"));
+            self.path.push(child);
+            id = child;
+        }
+        // Step 3. The value: proven, or a playout's.
+        let leaf = self.tree.node(id);
+        let first_wins = match leaf.proof.reward() {
+            Some(reward) if leaf.side == Side::First => reward,
+            Some(reward) => 1.0 - reward,
+            None => self.playouts_of.run(game, evaluator, plies),
+        };
+        for _ in 1..self.path.len() {
+            game.undo();
+        }
+        // Step 4. Backup of the proofs, while they prove their parents...
+        for pair in self.path.windows(2).rev() {
+            let (parent, child) = (pair[0], pair[1]);
+            let Node { proof, side, .. } = *self.tree.node(child);
+            if !proof.is_known() || !update(&mut self.tree, parent, side).is_known() {
+                break;
+            }
+        }
+        // ...and of the reward, raised to a draw for the mover of a node with a drawn child.
+        let mut first_wins = first_wins;
+        for (i, &id) in self.path.iter().enumerate().rev() {
+            let node = self.tree.node_mut(id);
+            node.visits = node.visits.saturating_add(1);
+            node.reward += match node.side {
+                Side::First => first_wins,
+                Side::Second => 1.0 - first_wins,
+            };
+            let mover = node.side;
+            if i > 0 && self.tree.node(self.path[i - 1]).drawn_child {
+                first_wins = match mover {
+                    Side::First => first_wins.max(0.5),
+                    Side::Second => first_wins.min(0.5),
+                };
+            }
+        }
+    }
+
+    /// Creates the children of `id`, the position of `game` (ongoing). They are proven when
+    /// first reached (every child is tried once before any is tried twice, so a win in one
+    /// is proven within as many playouts as there are children). False if the tree has no
+    /// room for them.
+    fn expand<G: Game<Move = M>, E: Evaluator<G>>(
+        &mut self,
+        id: NodeId,
+        game: &G,
+        evaluator: &E,
+    ) -> bool {
+        evaluator.candidate_moves(game, &mut self.moves);
+        if id == ROOT && self.first_move.is_none() {
+            self.first_move = self.moves.first().copied();
+        }
+        if self.moves.is_empty() || !self.tree.has_room(self.moves.len()) {
+            return false;
+        }
+        self.tree.expand(id, &self.moves, game.to_move());
+        true
+    }
+}

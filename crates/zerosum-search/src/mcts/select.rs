@@ -1,0 +1,44 @@
+//! Selection: which child a playout goes through. UCT (Kocsis and Szepesvári): the child's
+//! mean reward for the mover plus an exploration term, every child tried once first (in the
+//! evaluator's candidate order, best first). With the solver's rules, only children not yet
+//! proven are chosen: a proven loss is never played, a proven win has proven the parent, and
+//! a proven draw is the mover's floor (see [`crate::mcts::tree::Node::drawn_child`]), so the
+//! playouts look for better among the others.
+
+use zerosum_core::Side;
+
+use super::tree::{NodeId, Tree};
+
+/// The exploration constant of UCT, for rewards in `0..=1`.
+pub(super) const EXPLORATION: f64 = 0.7;
+
+/// The child of `parent` (expanded, not proven, so with a child not proven, and `mover` to
+/// move) that the next playout goes through. Ties go to the earlier child, so selection is
+/// deterministic.
+pub(super) fn select<M: Copy>(tree: &Tree<M>, parent: NodeId, mover: Side) -> NodeId {
+    let node = tree.node(parent);
+    let log_visits = f64::from(node.visits.max(1)).ln();
+    let mut best = node.first_child;
+    let mut best_value = f64::NEG_INFINITY;
+    for id in node.child_ids() {
+        let child = tree.node(id);
+        if child.proof.is_known() {
+            continue;
+        }
+        if child.visits == 0 {
+            return id;
+        }
+        let mean = child.reward / f64::from(child.visits);
+        let mean = if child.side == mover {
+            mean
+        } else {
+            1.0 - mean
+        };
+        let value = mean + EXPLORATION * (log_visits / f64::from(child.visits)).sqrt();
+        if value > best_value {
+            best_value = value;
+            best = id;
+        }
+    }
+    best
+}
