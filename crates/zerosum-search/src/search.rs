@@ -157,6 +157,23 @@ pub struct SearchResult<M> {
     pub solved: bool,
 }
 
+impl<M> SearchResult<M> {
+    /// The result before any search: no move, a draw's score, nothing counted; `solved` when
+    /// the game is already over.
+    pub(crate) fn before_search(over: bool) -> Self {
+        SearchResult {
+            best_move: None,
+            score: Score::DRAW,
+            depth: 0,
+            nodes: 0,
+            main_nodes: 0,
+            time: Duration::ZERO,
+            pv: Vec::new(),
+            solved: over,
+        }
+    }
+}
+
 /// What a helper thread did: its nodes, and its last completed iteration (time and node counts
 /// left at zero) if it completed one with a move.
 struct Helped<M> {
@@ -425,16 +442,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         mut on_iteration: impl FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
         let mut game = position.clone();
-        let mut result = SearchResult {
-            best_move: None,
-            score: Score::DRAW,
-            depth: 0,
-            nodes: 0,
-            main_nodes: 0,
-            time: Duration::ZERO,
-            pv: Vec::new(),
-            solved: game.status().is_over(),
-        };
+        let mut result = SearchResult::before_search(game.status().is_over());
         if game.status().is_over() {
             return result;
         }

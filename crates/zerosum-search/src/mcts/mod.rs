@@ -104,16 +104,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         let deadline = limits
             .time
             .map(|time| start + aim(time, latency.estimate()));
-        let mut result = SearchResult {
-            best_move: None,
-            score: Score::DRAW,
-            depth: 0,
-            nodes: 0,
-            main_nodes: 0,
-            time: Duration::ZERO,
-            pv: Vec::new(),
-            solved: true,
-        };
+        let mut result = SearchResult::before_search(true);
         if let Status::Over(_) = position.status() {
             result.time = start.elapsed();
             return result;
