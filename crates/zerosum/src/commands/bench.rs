@@ -102,7 +102,8 @@ pub struct SolverBench {
     pub json: bool,
 }
 
-/// `zerosum bench connect4 [FILE...] [--empty] [--threads N] [--json]`
+/// `zerosum bench connect4 [FILE...] [--empty] [--threads N] [--json]`; after its table, an
+/// error (exit 1) if a position of a file was solved to another score than the file gives.
 pub fn bench_solver(options: &SolverBench) -> Result<()> {
     check_hash(options.hash_mb)?;
     if options.files.is_empty() && !options.empty {
@@ -168,8 +169,14 @@ fn run_sets<B: Bits>(rows: usize, cols: usize, k: usize, options: &SolverBench) 
             positions: vec![(ConnectX::new(rows, cols, k), None)],
         });
     }
+    // Sets with positions solved to another score than the file's, and how many.
+    let mut wrong = Vec::new();
     for set in &sets {
         let result = solve_set(&mut solver, set, options.weak)?;
+        let scored = set.positions.iter().filter(|(_, e)| e.is_some()).count() as u64;
+        if result.exact < scored {
+            wrong.push(format!("{} of {}", scored - result.exact, set.name));
+        }
         let count = result.positions.max(1) as f64;
         let mean_time_us = result.time.as_secs_f64() * 1e6 / count;
         let mean_cpu_us = result.cpu.map(|cpu| cpu.as_secs_f64() * 1e6 / count);
@@ -208,6 +215,12 @@ fn run_sets<B: Bits>(rows: usize, cols: usize, k: usize, options: &SolverBench) 
             )?;
         }
         out.flush()?;
+    }
+    if !wrong.is_empty() {
+        bail!(
+            "scores differ from the files': {} positions",
+            wrong.join(", ")
+        );
     }
     Ok(())
 }

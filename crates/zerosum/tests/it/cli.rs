@@ -306,6 +306,22 @@ fn bench_connect4_solves_test_sets_and_the_empty_board() {
     assert_eq!(line["positions"], 3);
     assert_eq!(line["exact"], 3);
     assert!(line["mean_nodes"].as_f64().unwrap() > 0.0);
+    // A score the solver does not find: the table is still printed, then a one-line error.
+    let wrong = dir.join("wrong");
+    std::fs::write(
+        &wrong,
+        "52753311433677442422121 8\n271713432331713132 -10\n",
+    )
+    .unwrap();
+    let output = zerosum(&["bench", "connect4", wrong.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(stdout(&output).contains("wrong "), "{}", stdout(&output));
+    let err = stderr(&output);
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("scores differ from the files': 1 of wrong"),
+        "{err}"
+    );
     // The 4-row, 5-column board is a draw.
     let output = zerosum(&[
         "bench",

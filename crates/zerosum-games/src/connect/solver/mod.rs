@@ -30,8 +30,8 @@
 //! stone after next ends the search, and without one the value is at most a win with the stone
 //! after that; then, far from the end, every child is looked up (enhanced transposition
 //! cutoff; the children's entries start loading as the node is entered), and the children are searched by the useful threats they create (those not right
-//! above an opponent's), those a single stone from playable counting extra, centre first among
-//! equals.
+//! above an opponent's), those a single stone from playable counting most and those playable
+//! at once a little extra, centre first among equals.
 //!
 //! Contract: [`Solver::solve`] needs a game that is not over (else [`SolveError::GameOver`]);
 //! the side to move may be able to win at once. [`Solver::solve_within`] and

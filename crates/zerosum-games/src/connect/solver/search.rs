@@ -27,13 +27,17 @@ const CLAIMEVEN_MIN_EMPTY: u32 = 8;
 /// The ordering score of a move that gives the side to move the winning cells `own` and
 /// leaves the opponent the playable cells `next_possible`, against the opponent's winning cells
 /// `threats`: twice the number of useful own winning cells (those not directly above an
-/// opponent's, which the opponent would take first), plus one for each that a single stone
-/// below will make playable. Winning cells that are playable at once score no more than
-/// distant ones: the opponent simply blocks them.
+/// opponent's, which the opponent would take first), plus three for each that a single stone
+/// below will make playable (the opponent may not play under it), plus one for each playable
+/// at once (the opponent must block it). (Measured, Test_L1_R3 first 100, one thread: with
+/// weights 2, 1 and 0, 16,709,619 nodes a position; 2, 3 and 1, 16,369,385; Steininger's
+/// c4 weights, in these terms 3, 12 and 0 and 5 for two stones below, 17,076,585.)
 #[inline]
 fn order_score<B: Bits>(next_possible: B, own: B, threats: B) -> u32 {
     let useful = own & !(threats << 1);
-    2 * useful.count_ones() + (useful & (next_possible << 1)).count_ones()
+    2 * useful.count_ones()
+        + 3 * (useful & (next_possible << 1)).count_ones()
+        + (useful & next_possible).count_ones()
 }
 
 /// One thread's search over the shared table. With threads (Lazy SMP), the helpers run the
