@@ -176,6 +176,19 @@ impl Tournament {
         }
     }
 
+    /// The `Started game N of M (A vs B) on SPEC` line of cutechess-style tools, for `game`
+    /// of this tournament's schedule.
+    pub fn started_line(&self, game: &ScheduledGame) -> String {
+        format!(
+            "Started game {} of {} ({} vs {}) on {}",
+            game.game + 1,
+            self.games.len(),
+            self.entrants[game.first].name,
+            self.entrants[game.second].name,
+            game.spec
+        )
+    }
+
     /// Plays every scheduled game whose number is not in `done`, in schedule order, up to
     /// `concurrency` at a time, and hands each event to `on_event` on the calling thread. When
     /// `on_event` breaks, no further game starts; the games already running are finished and

@@ -485,8 +485,13 @@ fn run(
         if let Some(feed) = &feed {
             feed.report(&event);
         }
-        let TournamentEvent::Finished(record) = event else {
-            return ControlFlow::Continue(());
+        let record = match event {
+            TournamentEvent::Started(scheduled) => {
+                let line = tournament.started_line(scheduled);
+                bar.suspend(|| writeln!(out, "{line}")).ok();
+                return ControlFlow::Continue(());
+            }
+            TournamentEvent::Finished(record) => record,
         };
         if let Err(error) = writer
             .append(&record)

@@ -120,10 +120,27 @@ fn a_match_prints_finished_lines_and_a_summary_and_writes_its_record() {
     ]);
     assert!(output.status.success(), "{}", text(&output.stderr));
     let out = text(&output.stdout);
+    // cutechess's lines: `Started game N of M (A vs B) on SPEC` before the game's
+    // `Finished game N (A vs B) on SPEC: RESULT {reason}`.
     for n in 1..=6 {
+        let (a, b) = if n % 2 == 1 {
+            ("quasi", "random")
+        } else {
+            ("random", "quasi")
+        };
+        let started = format!("Started game {n} of 6 ({a} vs {b}) on connectx:6x7x4\n");
+        let finished = format!("Finished game {n} ({a} vs {b}) on connectx:6x7x4: ");
+        let (Some(s), Some(f)) = (out.find(&started), out.find(&finished)) else {
+            panic!("game {n} missing:\n{out}");
+        };
+        assert!(s < f, "game {n} finished before it started:\n{out}");
+        let line = out[f..].lines().next().unwrap();
         assert!(
-            out.contains(&format!("Finished game {n} (")),
-            "game {n} missing:\n{out}"
+            [": 1-0 {", ": 0-1 {", ": 1/2-1/2 {"]
+                .iter()
+                .any(|r| line.contains(r))
+                && line.ends_with('}'),
+            "{line}"
         );
     }
     assert!(
