@@ -30,8 +30,9 @@ pub struct TimeArgs {
     /// Seconds per move (the default: 1, or the preset's).
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     st: Option<String>,
-    /// Game clock: base seconds plus increment per move, e.g. 60+0.5.
-    #[arg(long, value_name = "BASE+INC")]
+    /// Game clock, as cutechess spells it: BASE+INC seconds (60+0.6), MIN:SEC+INC (1:00+1) or
+    /// MOVES/TIME[+INC], the time given again every MOVES moves (40/60).
+    #[arg(long, value_name = "[MOVES/]TIME[+INC]")]
     tc: Option<String>,
     /// Lateness forgiven on every move, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 50)]
@@ -62,17 +63,17 @@ impl TimeArgs {
             (None, Some(_)) => None,
             (None, None) => Some(Duration::from_secs_f64(default_st)),
         };
-        let (base, increment) = match &self.tc {
-            Some(tc) => {
-                let (base, increment) = parse_clock(tc)?;
-                (Some(base), increment)
-            }
-            None => (None, Duration::ZERO),
-        };
+        let clock = self
+            .tc
+            .as_deref()
+            .map(parse_clock)
+            .transpose()
+            .context("--tc")?;
         let control = TimeControl {
             per_move,
-            base,
-            increment,
+            base: clock.map(|c| c.base),
+            increment: clock.map_or(Duration::ZERO, |c| c.increment),
+            moves_per_period: clock.and_then(|c| c.moves),
             margin: Duration::from_millis(self.timemargin.min(3_600_000)),
             first_move_grace: parse_seconds(&self.first_move_grace, "--first-move-grace")?,
             watchdog: parse_seconds(&self.watchdog, "--watchdog")?,

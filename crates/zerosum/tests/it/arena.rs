@@ -311,3 +311,44 @@ fn cx_course_round_engine_against_quasi() {
     println!("{}", text(&output.stdout));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn cutechess_time_controls_are_accepted_and_bad_ones_name_the_forms() {
+    let dir = scratch("tc-forms");
+    for (tc, shown) in [
+        ("40/60", "tc=40/60+0"),
+        ("1:00+1", "tc=60+1"),
+        ("60+0.6", "tc=60+0.6"),
+        ("5", "tc=5+0"),
+    ] {
+        let record = dir.join(format!("{}.jsonl", tc.replace(['/', ':', '+'], "_")));
+        let output = zerosum(&[
+            "match",
+            "tictactoe",
+            "quasi",
+            "random",
+            "--tc",
+            tc,
+            "--record",
+            record.to_str().unwrap(),
+        ]);
+        assert!(output.status.success(), "{tc}: {}", text(&output.stderr));
+        assert!(
+            text(&output.stderr).contains(shown),
+            "{tc}: {}",
+            text(&output.stderr)
+        );
+        assert_eq!(games(&record).len(), 2, "{tc}");
+    }
+    for tc in ["40/", "1:75", "fast", "0/60", "60+x"] {
+        let output = zerosum(&["match", "tictactoe", "quasi", "random", "--tc", tc]);
+        assert!(!output.status.success(), "{tc}");
+        let error = text(&output.stderr);
+        assert_eq!(error.trim().lines().count(), 1, "{tc}: {error}");
+        assert!(
+            error.contains("--tc") && error.contains("MOVES/TIME[+INC]"),
+            "{tc}: {error}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
