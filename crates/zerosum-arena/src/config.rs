@@ -141,6 +141,7 @@ impl TournamentSettings {
                 "--adjudicate-nodes must be at least 1".into(),
             ));
         }
+        check_players_start(&specs, &games, &self.time)?;
         let mut schedule = match self.format {
             Format::RoundRobin { rounds } => {
                 let pairs = specs.len() * (specs.len() - 1) / 2;
@@ -226,6 +227,33 @@ impl TournamentSettings {
             openings,
         })
     }
+}
+
+/// Checks, before any game, that every external player can start: an engine's program is
+/// there and executable; a Java course player's class is found on its classpath and plays each
+/// of `games` (one start of the adapter per game). The error names the player by its number
+/// and its spec: `player 2 (cmd=./mybot): cannot start ./mybot: No such file or directory`.
+fn check_players_start(
+    specs: &[PlayerSpec],
+    games: &[GameSpec],
+    time: &TimeControl,
+) -> Result<(), SettingsError> {
+    for (index, spec) in specs.iter().enumerate() {
+        let failure = match &spec.kind {
+            PlayerKind::External(engine) => engine.check_program().err(),
+            PlayerKind::Java(player) => games
+                .iter()
+                .find_map(|game| player.check_starts(game, time).err()),
+            _ => None,
+        };
+        if let Some(failure) = failure {
+            return Err(SettingsError(format!(
+                "player {} ({spec}): {failure}",
+                index + 1
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Checks that the engines' tables of `concurrency` games at once fit in memory: each game has

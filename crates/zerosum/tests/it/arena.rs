@@ -352,3 +352,47 @@ fn cutechess_time_controls_are_accepted_and_bad_ones_name_the_forms() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_engine_that_cannot_start_stops_the_run_before_the_first_game() {
+    let dir = scratch("missing-program");
+    let record = dir.join("r.jsonl");
+    let not_executable = dir.join("bot.txt");
+    std::fs::write(&not_executable, "not a program").unwrap();
+    for (player, why) in [
+        (
+            "cmd=./no-such-bot --fast,proto=gtp".to_string(),
+            "cannot start ./no-such-bot: No such file or directory",
+        ),
+        (
+            format!("cmd={},proto=gtp", not_executable.display()),
+            "not executable",
+        ),
+        (
+            "cmd=no-such-bot-on-path,proto=gomocup".to_string(),
+            "not found on PATH",
+        ),
+    ] {
+        let output = zerosum(&[
+            "match",
+            "tictactoe",
+            "quasi",
+            &player,
+            "--record",
+            record.to_str().unwrap(),
+        ]);
+        assert!(!output.status.success(), "{player}");
+        let error = text(&output.stderr);
+        assert_eq!(error.trim().lines().count(), 1, "{player}: {error}");
+        assert!(
+            error.starts_with(&format!("error: player 2 ({player}): ")) && error.contains(why),
+            "{player}: {error}"
+        );
+        assert!(
+            !text(&output.stdout).contains("game"),
+            "{player}: a game started"
+        );
+        assert!(!record.exists(), "{player}: a record was written");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
