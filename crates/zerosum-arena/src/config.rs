@@ -2,7 +2,7 @@
 //! turned into a runnable [`Tournament`]. The settings are what a record file's header keeps,
 //! so a killed tournament resumes with exactly the same schedule.
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -61,20 +61,25 @@ pub struct TournamentSettings {
 pub struct SettingsError(pub String);
 
 impl TournamentSettings {
-    /// The player names, made unique: a name given twice gets ` 2`, ` 3`... on its repeats.
+    /// The player names, made unique: a name already taken gets `-2`, `-3`... (the first
+    /// suffix no other entrant has).
     fn names(specs: &[PlayerSpec]) -> Vec<String> {
-        let mut seen: HashMap<String, usize> = HashMap::new();
-        specs
+        let wanted: Vec<String> = specs.iter().map(PlayerSpec::display_name).collect();
+        let mut taken: HashSet<String> = HashSet::new();
+        wanted
             .iter()
-            .map(|spec| {
-                let name = spec.display_name();
-                let count = seen.entry(name.clone()).or_insert(0);
-                *count += 1;
-                if *count == 1 {
-                    name
-                } else {
-                    format!("{name} {count}")
+            .enumerate()
+            .map(|(index, name)| {
+                // A later entrant's own name stays its own.
+                let reserved = |candidate: &String| wanted[index + 1..].contains(candidate);
+                let mut unique = name.clone();
+                let mut count = 1;
+                while taken.contains(&unique) || (count > 1 && reserved(&unique)) {
+                    count += 1;
+                    unique = format!("{name}-{count}");
                 }
+                taken.insert(unique.clone());
+                unique
             })
             .collect()
     }
@@ -280,4 +285,31 @@ fn check_tables(
     let per_game = tables.len().min(2) * if solved { 2 } else { 1 };
     zerosum_search::check_table_mb(largest, per_game * concurrency)
         .map_err(|error| SettingsError(format!("{error} (--concurrency {concurrency})")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(players: &[&str]) -> Vec<String> {
+        let specs: Vec<PlayerSpec> = players.iter().map(|p| p.parse().unwrap()).collect();
+        TournamentSettings::names(&specs)
+    }
+
+    #[test]
+    fn external_players_are_named_by_their_program_and_names_stay_unique() {
+        assert_eq!(
+            names(&[
+                "cmd=./bots/mybot --fast,proto=gtp",
+                "cmd=/opt/mybot,proto=gomocup",
+                "java:course.players.Smart,cp=.",
+                "cmd=./other,proto=gtp,name=Other Bot",
+            ]),
+            ["mybot", "mybot-2", "Smart", "Other Bot"]
+        );
+        assert_eq!(
+            names(&["quasi", "quasi", "random:name=quasi-2", "engine:depth=3"]),
+            ["quasi", "quasi-3", "quasi-2", "engine:depth=3"]
+        );
+    }
 }
