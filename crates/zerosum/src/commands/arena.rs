@@ -13,9 +13,9 @@ use zerosum_arena::clock::{parse_clock, parse_seconds};
 use zerosum_arena::record::result_text;
 use zerosum_arena::{
     play_game, preset, EngineList, Format, GameRecord, MatchSummary, MatchTally, OpeningOrder,
-    OpeningSettings, Openings, PlayerSpec, RecordWriter, RefereeEvent, RefereeOptions, Scoring,
-    SprtParams, SprtStatus, Standings, TimeControl, Tournament, TournamentEvent,
-    TournamentSettings, PRESETS,
+    OpeningSettings, Openings, PlayerSpec, RecordFileError, RecordWriter, RefereeEvent,
+    RefereeOptions, Scoring, SprtParams, SprtStatus, Standings, TimeControl, Tournament,
+    TournamentEvent, TournamentSettings, PRESETS,
 };
 
 use zerosum_core::GameSpec;
@@ -167,7 +167,8 @@ pub struct CommonArgs {
     /// {"engines": [{"name": "mybot", "cmd": "/path/to/mybot", "proto": "gtp"}]}.
     #[arg(long, value_name = "FILE")]
     engines: Option<PathBuf>,
-    /// The JSON-lines record to write (default: zerosum-<date>-<time>.jsonl here).
+    /// The JSON-lines record to write (default: a new
+    /// zerosum-runs/zerosum-<kind>-<date>-<time>-<ms>.jsonl), its ranking next to it.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
     /// An opening suite (`zerosum openings` writes them): one move list per line; each pair of
@@ -317,11 +318,12 @@ fn clock_seed() -> u64 {
         .map_or(0, |t| t.as_nanos() as u64)
 }
 
-/// `YYYYMMDD-HHMMSS` in UTC, for default file names.
+/// `YYYYMMDD-HHMMSS-mmm` in UTC (to the millisecond), for default file names.
 fn timestamp() -> String {
-    let seconds = SystemTime::now()
+    let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
-        .map_or(0, |t| t.as_secs());
+        .unwrap_or_default();
+    let seconds = now.as_secs();
     let (days, rest) = (seconds / 86_400, seconds % 86_400);
     // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
     let z = days as i64 + 719_468;
@@ -334,11 +336,42 @@ fn timestamp() -> String {
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
     format!(
-        "{year:04}{month:02}{day:02}-{:02}{:02}{:02}",
+        "{year:04}{month:02}{day:02}-{:02}{:02}{:02}-{:03}",
         rest / 3600,
         rest / 60 % 60,
-        rest % 60
+        rest % 60,
+        now.subsec_millis()
     )
+}
+
+/// The folder default records (and their rankings) go to, in the working directory.
+const RUNS_DIR: &str = "zerosum-runs";
+
+/// Creates the record of a new run: `path` if given, else a new file
+/// `zerosum-runs/zerosum-LABEL-YYYYMMDD-HHMMSS-mmm.jsonl`, with `-2`, `-3`... added when another
+/// run took that name (the file is created only if it does not exist, so two runs never share
+/// one).
+fn create_record(
+    path: Option<&Path>,
+    label: &str,
+    settings: &TournamentSettings,
+) -> Result<RecordWriter> {
+    if let Some(path) = path {
+        return Ok(RecordWriter::create(path, settings)?);
+    }
+    std::fs::create_dir_all(RUNS_DIR).with_context(|| format!("cannot create {RUNS_DIR}/"))?;
+    let stem = format!("zerosum-{label}-{}", timestamp());
+    for attempt in 1..=1000 {
+        let name = match attempt {
+            1 => format!("{stem}.jsonl"),
+            n => format!("{stem}-{n}.jsonl"),
+        };
+        match RecordWriter::create(&Path::new(RUNS_DIR).join(name), settings) {
+            Err(RecordFileError::Exists(_)) => continue,
+            created => return Ok(created?),
+        }
+    }
+    bail!("cannot find a free record name {RUNS_DIR}/{stem}-N.jsonl")
 }
 
 /// Checks the settings, creates the record and runs, serving the page on `serve`'s port if
@@ -352,12 +385,13 @@ fn start(
     let mut tournament = settings.prepare(common.concurrency)?;
     let scoring = settings.scoring_scheme()?;
     let sprt = settings.sprt_params()?;
-    let path = common
-        .record
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("zerosum-{label}-{}.jsonl", timestamp())));
-    let output = GameOutput::open(&common.output, &specs(&settings)?, &path)?;
-    let writer = RecordWriter::create(&path, &settings)?;
+    let games = specs(&settings)?;
+    let writer = create_record(common.record.as_deref(), label, &settings)?;
+    let path = writer.path().to_path_buf();
+    let output = GameOutput::open(&common.output, &games, &path).inspect_err(|_| {
+        // Nothing was played: the record of this failed start goes.
+        let _ = std::fs::remove_file(&path);
+    })?;
     eprintln!(
         "{} games, {} players, {}, seed {}; record {} (resume with --resume {})",
         tournament.games.len(),

@@ -396,3 +396,47 @@ fn an_engine_that_cannot_start_stops_the_run_before_the_first_game() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn runs_started_together_get_their_own_records_in_one_folder() {
+    let dir = scratch("runs-folder");
+    std::fs::create_dir_all(&dir).unwrap();
+    let start = || {
+        Command::new(env!("CARGO_BIN_EXE_zerosum"))
+            .args(["match", "tictactoe", "quasi", "random", "--seed", "1"])
+            .current_dir(&dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let runs: Vec<_> = (0..3).map(|_| start()).collect();
+    let mut records = Vec::new();
+    for run in runs {
+        let output = run.wait_with_output().unwrap();
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        let out = text(&output.stdout);
+        let record = out
+            .lines()
+            .find_map(|l| l.strip_prefix("record: "))
+            .unwrap_or_else(|| panic!("{out}"))
+            .to_string();
+        let ranking = out
+            .lines()
+            .find_map(|l| l.strip_prefix("ranking: "))
+            .unwrap();
+        assert!(
+            record.starts_with("zerosum-runs/zerosum-match-"),
+            "{record}"
+        );
+        assert_eq!(ranking, record.replace(".jsonl", ".ranking.txt"));
+        assert_eq!(games(&dir.join(&record)).len(), 2, "{record}");
+        records.push(record);
+    }
+    records.sort();
+    records.dedup();
+    assert_eq!(records.len(), 3, "two runs shared a record: {records:?}");
+    let files = std::fs::read_dir(&dir).unwrap().count();
+    assert_eq!(files, 1, "the run wrote outside zerosum-runs/");
+    let _ = std::fs::remove_dir_all(&dir);
+}
