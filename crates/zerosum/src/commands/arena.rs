@@ -1,10 +1,10 @@
 //! `zerosum tournament`, `zerosum match` and `zerosum play`: the arena on the command line.
 
 use std::collections::HashSet;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
@@ -514,6 +514,9 @@ fn run(
             .expect("a valid template"),
     );
     bar.set_position(records.len() as u64);
+    // The bar is hidden when standard error is not a terminal (a log, CI): a plain line then.
+    let mut plain = (!std::io::stderr().is_terminal())
+        .then(|| PlainProgress::new(tournament.games.len(), records.len()));
     let mut failure = None;
     let mut out = std::io::stdout();
     tournament.run(&done, |event| {
@@ -537,6 +540,9 @@ fn run(
             return ControlFlow::Break(());
         }
         bar.inc(1);
+        if let Some(plain) = &mut plain {
+            plain.game_finished();
+        }
         let line = record.finished_line();
         let status = judge.add(&record);
         records.push(*record);
@@ -588,6 +594,44 @@ fn run(
     println!("record: {}", writer.path().display());
     println!("ranking: {}", ranking.display());
     Ok(())
+}
+
+/// The progress of a run as a plain line on standard error every few games,
+/// `[12/40 games, 2:31 elapsed]`, for logs where the progress bar is not drawn.
+struct PlainProgress {
+    total: usize,
+    done: usize,
+    /// A line after every this many games (and after the last).
+    every: usize,
+    started: Instant,
+}
+
+impl PlainProgress {
+    /// Progress of a run of `total` games, `done` of them already played; a line about every
+    /// tenth of the run, at least every 50 games.
+    fn new(total: usize, done: usize) -> Self {
+        PlainProgress {
+            total,
+            done,
+            every: (total / 10).clamp(1, 50),
+            started: Instant::now(),
+        }
+    }
+
+    /// Counts a finished game, printing the line when it is due.
+    fn game_finished(&mut self) {
+        self.done += 1;
+        if self.done.is_multiple_of(self.every) || self.done == self.total {
+            let seconds = self.started.elapsed().as_secs();
+            eprintln!(
+                "[{}/{} games, {}:{:02} elapsed]",
+                self.done,
+                self.total,
+                seconds / 60,
+                seconds % 60
+            );
+        }
+    }
 }
 
 /// A two-player match's results as its games finish, and its SPRT's first decision.

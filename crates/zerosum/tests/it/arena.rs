@@ -148,6 +148,13 @@ fn a_match_prints_finished_lines_and_a_summary_and_writes_its_record() {
         "{out}"
     );
     assert_eq!(games(&record).len(), 6);
+    // Standard error is not a terminal here: plain progress lines replace the bar.
+    let progress: Vec<String> = text(&output.stderr)
+        .lines()
+        .filter(|l| l.starts_with('[') && l.contains(" games, ") && l.ends_with(" elapsed]"))
+        .map(|l| l.split(" games").next().unwrap().to_string())
+        .collect();
+    assert_eq!(progress, ["[1/6", "[2/6", "[3/6", "[4/6", "[5/6", "[6/6"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
