@@ -15,7 +15,7 @@ use crate::players::{PlayerKind, PlayerSpec};
 use crate::referee::RefereeOptions;
 use crate::scoring::Scoring;
 use crate::sprt::SprtParams;
-use crate::tournament::{match_games, round_robin, Entrant, Tournament};
+use crate::tournament::{gauntlet, match_games, round_robin, Entrant, Tournament};
 
 /// Most games a schedule may hold.
 const MAX_GAMES: usize = 10_000_000;
@@ -28,6 +28,9 @@ pub enum Format {
     RoundRobin { rounds: usize },
     /// Two players, `games` games on the first configuration, colours alternating.
     Match { games: usize },
+    /// The first player against each other player, every configuration, both colours,
+    /// `rounds` times (cutechess's `-tournament gauntlet`).
+    Gauntlet { rounds: usize },
 }
 
 /// Everything that decides which games a tournament plays and how.
@@ -148,8 +151,11 @@ impl TournamentSettings {
         }
         check_players_start(&specs, &games, &self.time)?;
         let mut schedule = match self.format {
-            Format::RoundRobin { rounds } => {
-                let pairs = specs.len() * (specs.len() - 1) / 2;
+            Format::RoundRobin { rounds } | Format::Gauntlet { rounds } => {
+                let pairs = match self.format {
+                    Format::Gauntlet { .. } => specs.len() - 1,
+                    _ => specs.len() * (specs.len() - 1) / 2,
+                };
                 let total = rounds
                     .checked_mul(games.len())
                     .and_then(|n| n.checked_mul(pairs * 2));
@@ -164,7 +170,10 @@ impl TournamentSettings {
                         )))
                     }
                 }
-                round_robin(specs.len(), &games, rounds, self.seed)
+                match self.format {
+                    Format::Gauntlet { .. } => gauntlet(specs.len(), &games, rounds, self.seed),
+                    _ => round_robin(specs.len(), &games, rounds, self.seed),
+                }
             }
             Format::Match { games: count } => {
                 if specs.len() != 2 {

@@ -101,11 +101,15 @@ pub struct TournamentArgs {
     /// Times each pair plays each configuration in both colours.
     #[arg(long)]
     rounds: Option<usize>,
+    /// A gauntlet: the first player against each other player (not every pair), as
+    /// cutechess's `-tournament gauntlet`.
+    #[arg(long)]
+    gauntlet: bool,
     #[command(flatten)]
     common: CommonArgs,
     /// Continue the tournament of this record file: finished games are kept, the others
     /// played; its settings are those the record was started with.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["preset", "players", "games", "rounds", "scoring", "sprt", "seed", "record", "maxmoves", "adjudicate_nodes", "engines", "st", "tc", "openings"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["preset", "players", "games", "rounds", "gauntlet", "scoring", "sprt", "seed", "record", "maxmoves", "adjudicate_nodes", "engines", "st", "tc", "openings"])]
     resume: Option<PathBuf>,
     /// Also serve the page on this machine, where a browser watches the tournament live
     /// (standings, crosstable and the game under way, move by move).
@@ -245,8 +249,13 @@ pub fn tournament(args: &TournamentArgs) -> Result<()> {
     let settings = TournamentSettings {
         players,
         games,
-        format: Format::RoundRobin {
-            rounds: args.rounds.or(chosen.map(|p| p.rounds)).unwrap_or(1),
+        format: {
+            let rounds = args.rounds.or(chosen.map(|p| p.rounds)).unwrap_or(1);
+            if args.gauntlet {
+                Format::Gauntlet { rounds }
+            } else {
+                Format::RoundRobin { rounds }
+            }
         },
         time: args
             .common

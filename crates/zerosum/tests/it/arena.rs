@@ -447,3 +447,58 @@ fn runs_started_together_get_their_own_records_in_one_folder() {
     assert_eq!(files, 1, "the run wrote outside zerosum-runs/");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_gauntlet_plays_the_first_player_against_each_other_in_both_colours() {
+    let dir = scratch("gauntlet");
+    let record = dir.join("g.jsonl");
+    let output = zerosum(&[
+        "tournament",
+        "--gauntlet",
+        "--players",
+        "quasi:name=hero",
+        "random:name=b",
+        "random:name=c",
+        "--games",
+        "tictactoe,connectx:4x4x3",
+        "--rounds",
+        "2",
+        "--seed",
+        "5",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let out = text(&output.stdout);
+    let started: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("Started game "))
+        .collect();
+    let mut expected = Vec::new();
+    for _round in 0..2 {
+        for spec in ["mnk:3x3x3", "connectx:4x4x3"] {
+            for other in ["b", "c"] {
+                expected.push(format!("(hero vs {other}) on {spec}"));
+                expected.push(format!("({other} vs hero) on {spec}"));
+            }
+        }
+    }
+    assert_eq!(started.len(), expected.len(), "{out}");
+    for (n, (line, pairing)) in started.iter().zip(&expected).enumerate() {
+        assert_eq!(*line, format!("Started game {} of 16 {pairing}", n + 1));
+    }
+    assert_eq!(games(&record).len(), 16);
+    // Standings of all three; b and c never meet.
+    assert!(
+        !out.contains("(b vs c)") && !out.contains("(c vs b)"),
+        "{out}"
+    );
+    for name in ["hero", "b", "c"] {
+        assert!(
+            out.lines()
+                .any(|l| l.split_whitespace().nth(1) == Some(name)),
+            "{out}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
