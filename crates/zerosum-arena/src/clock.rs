@@ -1,6 +1,7 @@
-//! Time controls, as chess tournament managers spell them: `st=` seconds per move, `tc=base+inc`
-//! game clocks, a margin the referee grants on top, a grace for each player's first move, and a
-//! watchdog for players that are not timed at all.
+//! Time controls, as chess tournament managers spell them: `st=` seconds per move, game clocks
+//! in cutechess's forms (`60+0.5`, `1:00+1`, `40/60`: base and increment, minutes:seconds,
+//! moves per period), a margin the referee grants on top, a grace for each player's first move,
+//! and a watchdog for players that are not timed at all.
 
 use std::fmt;
 use std::time::Duration;
@@ -20,6 +21,10 @@ pub struct TimeControl {
     pub base: Option<Duration>,
     /// Added to a player's game clock after each of its moves.
     pub increment: Duration,
+    /// Moves per period (`tc=40/60`): after every this many moves of a player, `base` is added
+    /// to its clock again. `None`: one period for the whole game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves_per_period: Option<u32>,
     /// Lateness the referee forgives on every move, for its own and the system's overhead.
     pub margin: Duration,
     /// Extra time on each player's first move (engines that load tables, virtual machines that
@@ -37,6 +42,7 @@ impl Default for TimeControl {
             per_move: Some(Duration::from_secs(1)),
             base: None,
             increment: Duration::ZERO,
+            moves_per_period: None,
             margin: Duration::from_millis(50),
             first_move_grace: Duration::ZERO,
             watchdog: Duration::from_secs(60),
@@ -62,20 +68,70 @@ pub fn parse_seconds(text: &str, what: &str) -> Result<Duration, TimeControlErro
     Ok(Duration::from_secs_f64(value))
 }
 
-/// Reads a game clock `BASE+INC` or `BASE` in seconds (`60+0.5`, `300`).
-pub fn parse_clock(text: &str) -> Result<(Duration, Duration), TimeControlError> {
-    let (base, increment) = match text.split_once('+') {
-        Some((base, increment)) => (base, increment),
-        None => (text, "0"),
+/// A game clock as `--tc` spells it: `[MOVES/]TIME[+INC]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameClock {
+    /// Moves per period, if the base time comes back every that many moves.
+    pub moves: Option<u32>,
+    /// Time of a period (of the whole game without `moves`); never zero.
+    pub base: Duration,
+    /// Added after each move.
+    pub increment: Duration,
+}
+
+/// The forms [`parse_clock`] reads, for its errors.
+const CLOCK_FORMS: &str =
+    "expected SECONDS[+INC], MIN:SEC[+INC] or MOVES/TIME[+INC], e.g. 60+0.6, 1:00+1, 40/60";
+
+/// Reads a game clock in cutechess's forms: `SECONDS` (`300`), `BASE+INC` in seconds
+/// (`60+0.6`), `MIN:SEC+INC` (`1:00+1`), and `MOVES/TIME[+INC]`, the time (in either form)
+/// given again after every `MOVES` moves (`40/60`).
+pub fn parse_clock(text: &str) -> Result<GameClock, TimeControlError> {
+    let bad = |why: String| TimeControlError(format!("`{text}`: {why} ({CLOCK_FORMS})"));
+    let (moves, rest) = match text.split_once('/') {
+        Some((moves, rest)) => {
+            let moves: u32 = moves
+                .trim()
+                .parse()
+                .ok()
+                .filter(|&m| m > 0)
+                .ok_or_else(|| bad(format!("`{moves}` is not a number of moves")))?;
+            (Some(moves), rest)
+        }
+        None => (None, text),
     };
-    let base = parse_seconds(base, "the clock's base time")?;
-    let increment = parse_seconds(increment, "the clock's increment")?;
+    let (base, increment) = rest.split_once('+').unwrap_or((rest, "0"));
+    let base = match base.split_once(':') {
+        Some((minutes, seconds)) => {
+            let minutes: u32 = minutes
+                .trim()
+                .parse()
+                .map_err(|_| bad(format!("`{minutes}` is not a number of minutes")))?;
+            let seconds = parse_seconds(seconds, "the seconds of MIN:SEC")
+                .map_err(|e| bad(e.0))?
+                .as_secs_f64();
+            if seconds >= 60.0 {
+                return Err(bad(format!("MIN:SEC with {seconds} seconds")));
+            }
+            parse_seconds(
+                &(f64::from(minutes) * 60.0 + seconds).to_string(),
+                "the clock's base time",
+            )
+            .map_err(|e| bad(e.0))?
+        }
+        None => parse_seconds(base, "the clock's base time").map_err(|e| bad(e.0))?,
+    };
+    let increment = parse_seconds(increment, "the clock's increment").map_err(|e| bad(e.0))?;
     if base.is_zero() {
         return Err(TimeControlError(format!(
             "the clock `{text}` starts at zero: every player would lose on time"
         )));
     }
-    Ok((base, increment))
+    Ok(GameClock {
+        moves,
+        base,
+        increment,
+    })
 }
 
 impl TimeControl {
@@ -121,6 +177,21 @@ impl TimeControl {
         self.per_move.is_some() || self.base.is_some()
     }
 
+    /// What is left on a player's game clock of `left` after a move that took `elapsed`, the
+    /// player's `moves`-th own move of the game (from 1): the time spent is taken off, the
+    /// increment added, and at the end of each period of `moves_per_period` moves the base
+    /// time is added again.
+    pub fn after_move(&self, left: Duration, elapsed: Duration, moves: usize) -> Duration {
+        let period_over = self
+            .moves_per_period
+            .is_some_and(|period| moves > 0 && moves.is_multiple_of(period as usize));
+        let refill = match (period_over, self.base) {
+            (true, Some(base)) => base,
+            _ => Duration::ZERO,
+        };
+        left.saturating_sub(elapsed) + self.increment + refill
+    }
+
     /// The limit of one move: the per-move time, capped by what is left on the game clock
     /// (`clock`), plus the first-move grace on a player's first move. `None` when untimed.
     pub fn move_limit(&self, clock: Option<Duration>, first_move: bool) -> Option<Duration> {
@@ -146,8 +217,12 @@ impl fmt::Display for TimeControl {
             parts.push(format!("st={}", per_move.as_secs_f64()));
         }
         if let Some(base) = self.base {
+            let period = self
+                .moves_per_period
+                .map(|moves| format!("{moves}/"))
+                .unwrap_or_default();
             parts.push(format!(
-                "tc={}+{}",
+                "tc={period}{}+{}",
                 base.as_secs_f64(),
                 self.increment.as_secs_f64()
             ));
@@ -168,16 +243,61 @@ impl fmt::Display for TimeControl {
 mod tests {
     use super::*;
 
+    fn clock(moves: Option<u32>, base_ms: u64, increment_ms: u64) -> GameClock {
+        GameClock {
+            moves,
+            base: Duration::from_millis(base_ms),
+            increment: Duration::from_millis(increment_ms),
+        }
+    }
+
     #[test]
-    fn clocks_are_read_with_and_without_increment() {
+    fn clocks_are_read_in_every_cutechess_form() {
+        assert_eq!(parse_clock("60+0.5"), Ok(clock(None, 60_000, 500)));
+        assert_eq!(parse_clock("60+0.6"), Ok(clock(None, 60_000, 600)));
+        assert_eq!(parse_clock("300"), Ok(clock(None, 300_000, 0)));
+        assert_eq!(parse_clock("1:00+1"), Ok(clock(None, 60_000, 1_000)));
+        assert_eq!(parse_clock("2:30"), Ok(clock(None, 150_000, 0)));
+        assert_eq!(parse_clock("40/60"), Ok(clock(Some(40), 60_000, 0)));
+        assert_eq!(parse_clock("40/1:30+0.5"), Ok(clock(Some(40), 90_000, 500)));
+    }
+
+    #[test]
+    fn bad_clocks_name_the_forms_expected() {
+        for text in [
+            "", "fast", "0/60", "x/60", "40/", "1:75", "a:00", "60+x", "60+-1",
+        ] {
+            let error = parse_clock(text).unwrap_err().to_string();
+            assert!(error.contains("MOVES/TIME[+INC]"), "{text}: {error}");
+            assert!(!error.contains('\n'), "{text}: {error}");
+        }
+    }
+
+    #[test]
+    fn a_period_of_moves_gives_the_base_time_back_after_each_period() {
+        let control = TimeControl {
+            per_move: None,
+            base: Some(Duration::from_secs(60)),
+            moves_per_period: Some(2),
+            ..TimeControl::default()
+        };
+        let spent = Duration::from_secs(20);
+        let left = control.after_move(Duration::from_secs(60), spent, 1);
+        assert_eq!(left, Duration::from_secs(40));
+        let left = control.after_move(left, spent, 2);
+        assert_eq!(left, Duration::from_secs(80), "the period's 60 s come back");
+        let left = control.after_move(left, spent, 3);
+        assert_eq!(left, Duration::from_secs(60));
+        let sudden_death = TimeControl {
+            moves_per_period: None,
+            increment: Duration::from_secs(1),
+            ..control
+        };
         assert_eq!(
-            parse_clock("60+0.5"),
-            Ok((Duration::from_secs(60), Duration::from_millis(500)))
+            sudden_death.after_move(Duration::from_secs(60), spent, 2),
+            Duration::from_secs(41)
         );
-        assert_eq!(
-            parse_clock("300"),
-            Ok((Duration::from_secs(300), Duration::ZERO))
-        );
+        assert_eq!(control.to_string(), "tc=2/60+0 margin=50ms");
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! turned into a runnable [`Tournament`]. The settings are what a record file's header keeps,
 //! so a killed tournament resumes with exactly the same schedule.
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -15,7 +15,7 @@ use crate::players::{PlayerKind, PlayerSpec};
 use crate::referee::RefereeOptions;
 use crate::scoring::Scoring;
 use crate::sprt::SprtParams;
-use crate::tournament::{match_games, round_robin, Entrant, Tournament};
+use crate::tournament::{gauntlet, match_games, round_robin, Entrant, Tournament};
 
 /// Most games a schedule may hold.
 const MAX_GAMES: usize = 10_000_000;
@@ -28,6 +28,9 @@ pub enum Format {
     RoundRobin { rounds: usize },
     /// Two players, `games` games on the first configuration, colours alternating.
     Match { games: usize },
+    /// The first player against each other player, every configuration, both colours,
+    /// `rounds` times (cutechess's `-tournament gauntlet`).
+    Gauntlet { rounds: usize },
 }
 
 /// Everything that decides which games a tournament plays and how.
@@ -61,20 +64,25 @@ pub struct TournamentSettings {
 pub struct SettingsError(pub String);
 
 impl TournamentSettings {
-    /// The player names, made unique: a name given twice gets ` 2`, ` 3`... on its repeats.
+    /// The player names, made unique: a name already taken gets `-2`, `-3`... (the first
+    /// suffix no other entrant has).
     fn names(specs: &[PlayerSpec]) -> Vec<String> {
-        let mut seen: HashMap<String, usize> = HashMap::new();
-        specs
+        let wanted: Vec<String> = specs.iter().map(PlayerSpec::display_name).collect();
+        let mut taken: HashSet<String> = HashSet::new();
+        wanted
             .iter()
-            .map(|spec| {
-                let name = spec.display_name();
-                let count = seen.entry(name.clone()).or_insert(0);
-                *count += 1;
-                if *count == 1 {
-                    name
-                } else {
-                    format!("{name} {count}")
+            .enumerate()
+            .map(|(index, name)| {
+                // A later entrant's own name stays its own.
+                let reserved = |candidate: &String| wanted[index + 1..].contains(candidate);
+                let mut unique = name.clone();
+                let mut count = 1;
+                while taken.contains(&unique) || (count > 1 && reserved(&unique)) {
+                    count += 1;
+                    unique = format!("{name}-{count}");
                 }
+                taken.insert(unique.clone());
+                unique
             })
             .collect()
     }
@@ -141,9 +149,13 @@ impl TournamentSettings {
                 "--adjudicate-nodes must be at least 1".into(),
             ));
         }
+        check_players_start(&specs, &games, &self.time)?;
         let mut schedule = match self.format {
-            Format::RoundRobin { rounds } => {
-                let pairs = specs.len() * (specs.len() - 1) / 2;
+            Format::RoundRobin { rounds } | Format::Gauntlet { rounds } => {
+                let pairs = match self.format {
+                    Format::Gauntlet { .. } => specs.len() - 1,
+                    _ => specs.len() * (specs.len() - 1) / 2,
+                };
                 let total = rounds
                     .checked_mul(games.len())
                     .and_then(|n| n.checked_mul(pairs * 2));
@@ -158,7 +170,10 @@ impl TournamentSettings {
                         )))
                     }
                 }
-                round_robin(specs.len(), &games, rounds, self.seed)
+                match self.format {
+                    Format::Gauntlet { .. } => gauntlet(specs.len(), &games, rounds, self.seed),
+                    _ => round_robin(specs.len(), &games, rounds, self.seed),
+                }
             }
             Format::Match { games: count } => {
                 if specs.len() != 2 {
@@ -228,6 +243,33 @@ impl TournamentSettings {
     }
 }
 
+/// Checks, before any game, that every external player can start: an engine's program is
+/// there and executable; a Java course player's class is found on its classpath and plays each
+/// of `games` (one start of the adapter per game). The error names the player by its number
+/// and its spec: `player 2 (cmd=./mybot): cannot start ./mybot: No such file or directory`.
+fn check_players_start(
+    specs: &[PlayerSpec],
+    games: &[GameSpec],
+    time: &TimeControl,
+) -> Result<(), SettingsError> {
+    for (index, spec) in specs.iter().enumerate() {
+        let failure = match &spec.kind {
+            PlayerKind::External(engine) => engine.check_program().err(),
+            PlayerKind::Java(player) => games
+                .iter()
+                .find_map(|game| player.check_starts(game, time).err()),
+            _ => None,
+        };
+        if let Some(failure) = failure {
+            return Err(SettingsError(format!(
+                "player {} ({spec}): {failure}",
+                index + 1
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Checks that the engines' tables of `concurrency` games at once fit in memory: each game has
 /// at most two engines, counted at the largest table asked for; on a Connect-X board that the
 /// exact solver fits, each engine has a second table of that size, its solver's.
@@ -252,4 +294,31 @@ fn check_tables(
     let per_game = tables.len().min(2) * if solved { 2 } else { 1 };
     zerosum_search::check_table_mb(largest, per_game * concurrency)
         .map_err(|error| SettingsError(format!("{error} (--concurrency {concurrency})")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(players: &[&str]) -> Vec<String> {
+        let specs: Vec<PlayerSpec> = players.iter().map(|p| p.parse().unwrap()).collect();
+        TournamentSettings::names(&specs)
+    }
+
+    #[test]
+    fn external_players_are_named_by_their_program_and_names_stay_unique() {
+        assert_eq!(
+            names(&[
+                "cmd=./bots/mybot --fast,proto=gtp",
+                "cmd=/opt/mybot,proto=gomocup",
+                "java:course.players.Smart,cp=.",
+                "cmd=./other,proto=gtp,name=Other Bot",
+            ]),
+            ["mybot", "mybot-2", "Smart", "Other Bot"]
+        );
+        assert_eq!(
+            names(&["quasi", "quasi", "random:name=quasi-2", "engine:depth=3"]),
+            ["quasi", "quasi-3", "quasi-2", "engine:depth=3"]
+        );
+    }
 }

@@ -142,13 +142,14 @@ impl GameRecord {
         }
     }
 
-    /// The `Finished game N (A vs B): 1-0 {reason}` line of cutechess-style tools.
+    /// The `Finished game N (A vs B) on SPEC: 1-0 {reason}` line of cutechess-style tools.
     pub fn finished_line(&self) -> String {
         format!(
-            "Finished game {} ({} vs {}): {} {{{}}}",
+            "Finished game {} ({} vs {}) on {}: {} {{{}}}",
             self.game as u128 + 1,
             self.first_name,
             self.second_name,
+            self.spec,
             self.result_text(),
             self.reason
         )
@@ -192,6 +193,6 @@ mod tests {
         let record: GameRecord = serde_json::from_str(line).unwrap();
         assert!(record
             .finished_line()
-            .starts_with("Finished game 18446744073709551616 (a vs b): 1/2-1/2"));
+            .starts_with("Finished game 18446744073709551616 (a vs b) on mnk:3x3x3: 1/2-1/2"));
     }
 }

@@ -195,6 +195,8 @@ fn referee(
     observer(RefereeEvent::Started { game: &*game });
 
     let mut clocks = [time.base; 2];
+    // Each player's own moves so far, for clocks whose time comes back every period of moves.
+    let mut own_moves = [0usize; 2];
     // Each player's first own move comes in the two plies after the opening.
     let first_own_ply = game.ply();
     let mut adjudicator = options
@@ -302,8 +304,9 @@ fn referee(
                 )
             }
         };
+        own_moves[side.index()] += 1;
         if let Some(clock) = &mut clocks[side.index()] {
-            *clock = clock.saturating_sub(elapsed) + time.increment;
+            *clock = time.after_move(*clock, elapsed, own_moves[side.index()]);
         }
         Arc::make_mut(moves).push(canonical);
         observer(RefereeEvent::Moved {

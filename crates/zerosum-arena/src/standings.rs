@@ -331,9 +331,10 @@ impl Standings {
     /// The standings as an aligned text table, followed by a line explaining the forfeit
     /// letters when any player lost by forfeit.
     ///
-    /// Columns: rank, name, points, games, W-D-L as first player, W-D-L as second player,
-    /// forfeits lost by cause, score % (share of the possible points), Elo against the field
-    /// with its 95% error bar (`-` without games).
+    /// Columns: rank, name, points of the most possible (`29/60`: the points and those a win
+    /// on the board in every game would have given), games, W-D-L as first player, W-D-L as
+    /// second player, forfeits lost by cause, score % (the points column as a percentage), Elo
+    /// against the field with its 95% error bar (`-` without games).
     pub fn table(&self) -> String {
         let headers = [
             "Rank",
@@ -364,7 +365,7 @@ impl Standings {
                 vec![
                     standing.rank.to_string(),
                     standing.name.clone(),
-                    standing.points.to_string(),
+                    format!("{}/{}", standing.points, standing.max_points),
                     standing.games.to_string(),
                     standing.as_first.to_string(),
                     standing.as_second.to_string(),
@@ -823,9 +824,9 @@ Rank  Name     1  2  3  Total
             standings.table(),
             "\
 Rank  Name     Points  Games  First W-D-L  Second W-D-L  Forfeits  Score%  Elo
-   1  bravo         7      4  2-0-0        0-1-1         -           58.3  +88.7 +/- 136.3
-   2  alpha         7      4  1-1-0        1-0-1         -           58.3  +88.7 +/- inf
-   3  charlie       3      4  1-0-1        0-0-2         1t          25.0  -190.8 +/- inf
+   1  bravo      7/12      4  2-0-0        0-1-1         -           58.3  +88.7 +/- 136.3
+   2  alpha      7/12      4  1-1-0        1-0-1         -           58.3  +88.7 +/- inf
+   3  charlie    3/12      4  1-0-1        0-0-2         1t          25.0  -190.8 +/- inf
 Forfeits lost: t timeout, i illegal move, c crash, s stalled.
 "
         );
@@ -897,7 +898,7 @@ Forfeits lost: t timeout, i illegal move, c crash, s stalled.
         assert_eq!(standings.players[0].elo, None);
         assert_eq!(standings.players[0].score_percent, None);
         assert!(standings.table().contains(
-            "   1  a          0      0  0-0-0        0-0-0         -              -  -\n"
+            "   1  a        0/0      0  0-0-0        0-0-0         -              -  -\n"
         ));
         assert_eq!(standings.crosstable.cells[0][1], Some(CrossCell::default()));
         assert!(standings

@@ -95,6 +95,41 @@ pub fn round_robin(
     games
 }
 
+/// The games of a gauntlet of `players` players over `specs`, `rounds` times: player 0
+/// against each other player `j`, per round, per configuration, the game with 0 first, then
+/// with `j` first (cutechess's `-tournament gauntlet`). Seeds derive from `seed` and the
+/// game's position.
+pub fn gauntlet(
+    players: usize,
+    specs: &[GameSpec],
+    rounds: usize,
+    seed: u64,
+) -> Vec<ScheduledGame> {
+    let mut games = Vec::new();
+    let mut pair = 0;
+    for round in 0..rounds {
+        for spec in specs {
+            for j in 1..players {
+                for (first, second) in [(0, j), (j, 0)] {
+                    let game = games.len();
+                    games.push(ScheduledGame {
+                        game,
+                        round,
+                        pair,
+                        spec: spec.clone(),
+                        first,
+                        second,
+                        seed: game_seed(seed, game),
+                        opening: None,
+                    });
+                }
+                pair += 1;
+            }
+        }
+    }
+    games
+}
+
 /// A match of `count` games between players 0 and 1 on `spec`, colours alternating (player 0
 /// first in even games), pairs numbered by twos.
 pub fn match_games(spec: &GameSpec, count: usize, seed: u64) -> Vec<ScheduledGame> {
@@ -174,6 +209,19 @@ impl Tournament {
                 game: record.game + 1,
             })
         }
+    }
+
+    /// The `Started game N of M (A vs B) on SPEC` line of cutechess-style tools, for `game`
+    /// of this tournament's schedule.
+    pub fn started_line(&self, game: &ScheduledGame) -> String {
+        format!(
+            "Started game {} of {} ({} vs {}) on {}",
+            game.game + 1,
+            self.games.len(),
+            self.entrants[game.first].name,
+            self.entrants[game.second].name,
+            game.spec
+        )
     }
 
     /// Plays every scheduled game whose number is not in `done`, in schedule order, up to

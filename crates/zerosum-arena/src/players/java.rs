@@ -18,7 +18,9 @@ use std::process::Command;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use zerosum_core::Side;
+use zerosum_core::{GameSpec, Side};
+
+use crate::clock::TimeControl;
 
 use super::external::GtpDriver;
 use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
@@ -278,6 +280,27 @@ impl JavaCoursePlayer {
             player,
             driver: None,
         }
+    }
+}
+
+impl JavaPlayer {
+    /// Starts the player once for `spec` and ends it: the class must be found on the
+    /// classpath, be made, and be a player of the framework of `spec`. The error is the
+    /// adapter's, in plain words (`class P not found on the classpath`).
+    pub fn check_starts(&self, spec: &GameSpec, time: &TimeControl) -> Result<(), String> {
+        let mut player = JavaCoursePlayer::new(self.class.clone(), self.clone());
+        let setup = GameSetup {
+            spec: spec.clone(),
+            side: Side::First,
+            time: *time,
+            seed: 0,
+        };
+        player.new_game(&setup).map_err(|error| match error {
+            PlayerError::Unsupported { reason, .. } => reason
+                .strip_prefix("the engine refuses `zerosum-game`: ")
+                .map_or(reason.clone(), String::from),
+            other => other.to_string(),
+        })
     }
 }
 

@@ -240,12 +240,25 @@ impl fmt::Display for PlayerSpec {
 }
 
 impl PlayerSpec {
-    /// The name results show: the `name=` given, else the spec itself (`engine:time=0.5`).
+    /// The name results show: the `name=` given, else for an external engine its program's
+    /// file name (`mybot` for `cmd=./bots/mybot --fast`), for a Java course player its class's
+    /// simple name, and for the others the spec itself (`engine:time=0.5`).
     pub fn display_name(&self) -> String {
-        match &self.name {
-            Some(name) => name.clone(),
-            None => self.to_string(),
+        if let Some(name) = &self.name {
+            return name.clone();
         }
+        let short = match &self.kind {
+            PlayerKind::External(engine) => engine
+                .command
+                .first()
+                .and_then(|program| std::path::Path::new(program).file_name())
+                .map(|file| file.to_string_lossy().into_owned()),
+            PlayerKind::Java(player) => player.class.rsplit('.').next().map(String::from),
+            _ => None,
+        };
+        short
+            .filter(|name| !name.is_empty())
+            .unwrap_or_else(|| self.to_string())
     }
 
     /// A fresh player. A human reads standard input and writes prompts to standard error.

@@ -77,11 +77,13 @@ pub const TIME: Target = Target {
         let text = text(input);
         let seconds = parse_seconds(&text, "--st");
         let clock = parse_clock(&text);
-        if let (&Ok(seconds), &Ok((base, increment))) = (&seconds, &clock) {
+        if let (&Ok(seconds), &Ok(clock)) = (&seconds, &clock) {
+            let (base, increment) = (clock.base, clock.increment);
             let control = TimeControl {
                 per_move: Some(seconds),
                 base: Some(base),
                 increment,
+                moves_per_period: clock.moves,
                 first_move_grace: seconds,
                 ..TimeControl::default()
             };

@@ -1,10 +1,10 @@
 //! `zerosum tournament`, `zerosum match` and `zerosum play`: the arena on the command line.
 
 use std::collections::HashSet;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
@@ -13,9 +13,9 @@ use zerosum_arena::clock::{parse_clock, parse_seconds};
 use zerosum_arena::record::result_text;
 use zerosum_arena::{
     play_game, preset, EngineList, Format, GameRecord, MatchSummary, MatchTally, OpeningOrder,
-    OpeningSettings, Openings, PlayerSpec, RecordWriter, RefereeEvent, RefereeOptions, Scoring,
-    SprtParams, SprtStatus, Standings, TimeControl, Tournament, TournamentEvent,
-    TournamentSettings, PRESETS,
+    OpeningSettings, Openings, PlayerSpec, RecordFileError, RecordWriter, RefereeEvent,
+    RefereeOptions, Scoring, SprtParams, SprtStatus, Standings, TimeControl, Tournament,
+    TournamentEvent, TournamentSettings, PRESETS,
 };
 
 use zerosum_core::GameSpec;
@@ -30,8 +30,9 @@ pub struct TimeArgs {
     /// Seconds per move (the default: 1, or the preset's).
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     st: Option<String>,
-    /// Game clock: base seconds plus increment per move, e.g. 60+0.5.
-    #[arg(long, value_name = "BASE+INC")]
+    /// Game clock, as cutechess spells it: BASE+INC seconds (60+0.6), MIN:SEC+INC (1:00+1) or
+    /// MOVES/TIME[+INC], the time given again every MOVES moves (40/60).
+    #[arg(long, value_name = "[MOVES/]TIME[+INC]")]
     tc: Option<String>,
     /// Lateness forgiven on every move, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 50)]
@@ -62,17 +63,17 @@ impl TimeArgs {
             (None, Some(_)) => None,
             (None, None) => Some(Duration::from_secs_f64(default_st)),
         };
-        let (base, increment) = match &self.tc {
-            Some(tc) => {
-                let (base, increment) = parse_clock(tc)?;
-                (Some(base), increment)
-            }
-            None => (None, Duration::ZERO),
-        };
+        let clock = self
+            .tc
+            .as_deref()
+            .map(parse_clock)
+            .transpose()
+            .context("--tc")?;
         let control = TimeControl {
             per_move,
-            base,
-            increment,
+            base: clock.map(|c| c.base),
+            increment: clock.map_or(Duration::ZERO, |c| c.increment),
+            moves_per_period: clock.and_then(|c| c.moves),
             margin: Duration::from_millis(self.timemargin.min(3_600_000)),
             first_move_grace: parse_seconds(&self.first_move_grace, "--first-move-grace")?,
             watchdog: parse_seconds(&self.watchdog, "--watchdog")?,
@@ -100,11 +101,15 @@ pub struct TournamentArgs {
     /// Times each pair plays each configuration in both colours.
     #[arg(long)]
     rounds: Option<usize>,
+    /// A gauntlet: the first player against each other player (not every pair), as
+    /// cutechess's `-tournament gauntlet`.
+    #[arg(long)]
+    gauntlet: bool,
     #[command(flatten)]
     common: CommonArgs,
     /// Continue the tournament of this record file: finished games are kept, the others
     /// played; its settings are those the record was started with.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["preset", "players", "games", "rounds", "scoring", "sprt", "seed", "record", "maxmoves", "adjudicate_nodes", "engines", "st", "tc", "openings"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["preset", "players", "games", "rounds", "gauntlet", "scoring", "sprt", "seed", "record", "maxmoves", "adjudicate_nodes", "engines", "st", "tc", "openings"])]
     resume: Option<PathBuf>,
     /// Also serve the page on this machine, where a browser watches the tournament live
     /// (standings, crosstable and the game under way, move by move).
@@ -166,7 +171,8 @@ pub struct CommonArgs {
     /// {"engines": [{"name": "mybot", "cmd": "/path/to/mybot", "proto": "gtp"}]}.
     #[arg(long, value_name = "FILE")]
     engines: Option<PathBuf>,
-    /// The JSON-lines record to write (default: zerosum-<date>-<time>.jsonl here).
+    /// The JSON-lines record to write (default: a new
+    /// zerosum-runs/zerosum-<kind>-<date>-<time>-<ms>.jsonl), its ranking next to it.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
     /// An opening suite (`zerosum openings` writes them): one move list per line; each pair of
@@ -243,8 +249,13 @@ pub fn tournament(args: &TournamentArgs) -> Result<()> {
     let settings = TournamentSettings {
         players,
         games,
-        format: Format::RoundRobin {
-            rounds: args.rounds.or(chosen.map(|p| p.rounds)).unwrap_or(1),
+        format: {
+            let rounds = args.rounds.or(chosen.map(|p| p.rounds)).unwrap_or(1);
+            if args.gauntlet {
+                Format::Gauntlet { rounds }
+            } else {
+                Format::RoundRobin { rounds }
+            }
         },
         time: args
             .common
@@ -316,11 +327,12 @@ fn clock_seed() -> u64 {
         .map_or(0, |t| t.as_nanos() as u64)
 }
 
-/// `YYYYMMDD-HHMMSS` in UTC, for default file names.
+/// `YYYYMMDD-HHMMSS-mmm` in UTC (to the millisecond), for default file names.
 fn timestamp() -> String {
-    let seconds = SystemTime::now()
+    let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
-        .map_or(0, |t| t.as_secs());
+        .unwrap_or_default();
+    let seconds = now.as_secs();
     let (days, rest) = (seconds / 86_400, seconds % 86_400);
     // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
     let z = days as i64 + 719_468;
@@ -333,11 +345,42 @@ fn timestamp() -> String {
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
     format!(
-        "{year:04}{month:02}{day:02}-{:02}{:02}{:02}",
+        "{year:04}{month:02}{day:02}-{:02}{:02}{:02}-{:03}",
         rest / 3600,
         rest / 60 % 60,
-        rest % 60
+        rest % 60,
+        now.subsec_millis()
     )
+}
+
+/// The folder default records (and their rankings) go to, in the working directory.
+const RUNS_DIR: &str = "zerosum-runs";
+
+/// Creates the record of a new run: `path` if given, else a new file
+/// `zerosum-runs/zerosum-LABEL-YYYYMMDD-HHMMSS-mmm.jsonl`, with `-2`, `-3`... added when another
+/// run took that name (the file is created only if it does not exist, so two runs never share
+/// one).
+fn create_record(
+    path: Option<&Path>,
+    label: &str,
+    settings: &TournamentSettings,
+) -> Result<RecordWriter> {
+    if let Some(path) = path {
+        return Ok(RecordWriter::create(path, settings)?);
+    }
+    std::fs::create_dir_all(RUNS_DIR).with_context(|| format!("cannot create {RUNS_DIR}/"))?;
+    let stem = format!("zerosum-{label}-{}", timestamp());
+    for attempt in 1..=1000 {
+        let name = match attempt {
+            1 => format!("{stem}.jsonl"),
+            n => format!("{stem}-{n}.jsonl"),
+        };
+        match RecordWriter::create(&Path::new(RUNS_DIR).join(name), settings) {
+            Err(RecordFileError::Exists(_)) => continue,
+            created => return Ok(created?),
+        }
+    }
+    bail!("cannot find a free record name {RUNS_DIR}/{stem}-N.jsonl")
 }
 
 /// Checks the settings, creates the record and runs, serving the page on `serve`'s port if
@@ -351,12 +394,13 @@ fn start(
     let mut tournament = settings.prepare(common.concurrency)?;
     let scoring = settings.scoring_scheme()?;
     let sprt = settings.sprt_params()?;
-    let path = common
-        .record
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("zerosum-{label}-{}.jsonl", timestamp())));
-    let output = GameOutput::open(&common.output, &specs(&settings)?, &path)?;
-    let writer = RecordWriter::create(&path, &settings)?;
+    let games = specs(&settings)?;
+    let writer = create_record(common.record.as_deref(), label, &settings)?;
+    let path = writer.path().to_path_buf();
+    let output = GameOutput::open(&common.output, &games, &path).inspect_err(|_| {
+        // Nothing was played: the record of this failed start goes.
+        let _ = std::fs::remove_file(&path);
+    })?;
     eprintln!(
         "{} games, {} players, {}, seed {}; record {} (resume with --resume {})",
         tournament.games.len(),
@@ -479,14 +523,22 @@ fn run(
             .expect("a valid template"),
     );
     bar.set_position(records.len() as u64);
+    // The bar is hidden when standard error is not a terminal (a log, CI): a plain line then.
+    let mut plain = (!std::io::stderr().is_terminal())
+        .then(|| PlainProgress::new(tournament.games.len(), records.len()));
     let mut failure = None;
     let mut out = std::io::stdout();
     tournament.run(&done, |event| {
         if let Some(feed) = &feed {
             feed.report(&event);
         }
-        let TournamentEvent::Finished(record) = event else {
-            return ControlFlow::Continue(());
+        let record = match event {
+            TournamentEvent::Started(scheduled) => {
+                let line = tournament.started_line(scheduled);
+                bar.suspend(|| writeln!(out, "{line}")).ok();
+                return ControlFlow::Continue(());
+            }
+            TournamentEvent::Finished(record) => record,
         };
         if let Err(error) = writer
             .append(&record)
@@ -497,6 +549,9 @@ fn run(
             return ControlFlow::Break(());
         }
         bar.inc(1);
+        if let Some(plain) = &mut plain {
+            plain.game_finished();
+        }
         let line = record.finished_line();
         let status = judge.add(&record);
         records.push(*record);
@@ -548,6 +603,44 @@ fn run(
     println!("record: {}", writer.path().display());
     println!("ranking: {}", ranking.display());
     Ok(())
+}
+
+/// The progress of a run as a plain line on standard error every few games,
+/// `[12/40 games, 2:31 elapsed]`, for logs where the progress bar is not drawn.
+struct PlainProgress {
+    total: usize,
+    done: usize,
+    /// A line after every this many games (and after the last).
+    every: usize,
+    started: Instant,
+}
+
+impl PlainProgress {
+    /// Progress of a run of `total` games, `done` of them already played; a line about every
+    /// tenth of the run, at least every 50 games.
+    fn new(total: usize, done: usize) -> Self {
+        PlainProgress {
+            total,
+            done,
+            every: (total / 10).clamp(1, 50),
+            started: Instant::now(),
+        }
+    }
+
+    /// Counts a finished game, printing the line when it is due.
+    fn game_finished(&mut self) {
+        self.done += 1;
+        if self.done.is_multiple_of(self.every) || self.done == self.total {
+            let seconds = self.started.elapsed().as_secs();
+            eprintln!(
+                "[{}/{} games, {}:{:02} elapsed]",
+                self.done,
+                self.total,
+                seconds / 60,
+                seconds % 60
+            );
+        }
+    }
 }
 
 /// A two-player match's results as its games finish, and its SPRT's first decision.

@@ -120,10 +120,27 @@ fn a_match_prints_finished_lines_and_a_summary_and_writes_its_record() {
     ]);
     assert!(output.status.success(), "{}", text(&output.stderr));
     let out = text(&output.stdout);
+    // cutechess's lines: `Started game N of M (A vs B) on SPEC` before the game's
+    // `Finished game N (A vs B) on SPEC: RESULT {reason}`.
     for n in 1..=6 {
+        let (a, b) = if n % 2 == 1 {
+            ("quasi", "random")
+        } else {
+            ("random", "quasi")
+        };
+        let started = format!("Started game {n} of 6 ({a} vs {b}) on connectx:6x7x4\n");
+        let finished = format!("Finished game {n} ({a} vs {b}) on connectx:6x7x4: ");
+        let (Some(s), Some(f)) = (out.find(&started), out.find(&finished)) else {
+            panic!("game {n} missing:\n{out}");
+        };
+        assert!(s < f, "game {n} finished before it started:\n{out}");
+        let line = out[f..].lines().next().unwrap();
         assert!(
-            out.contains(&format!("Finished game {n} (")),
-            "game {n} missing:\n{out}"
+            [": 1-0 {", ": 0-1 {", ": 1/2-1/2 {"]
+                .iter()
+                .any(|r| line.contains(r))
+                && line.ends_with('}'),
+            "{line}"
         );
     }
     assert!(
@@ -131,6 +148,13 @@ fn a_match_prints_finished_lines_and_a_summary_and_writes_its_record() {
         "{out}"
     );
     assert_eq!(games(&record).len(), 6);
+    // Standard error is not a terminal here: plain progress lines replace the bar.
+    let progress: Vec<String> = text(&output.stderr)
+        .lines()
+        .filter(|l| l.starts_with('[') && l.contains(" games, ") && l.ends_with(" elapsed]"))
+        .map(|l| l.split(" games").next().unwrap().to_string())
+        .collect();
+    assert_eq!(progress, ["[1/6", "[2/6", "[3/6", "[4/6", "[5/6", "[6/6"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -292,5 +316,189 @@ fn cx_course_round_engine_against_quasi() {
     let share = engine as f64 / (engine + quasi) as f64;
     assert!(share >= 0.95, "engine {engine}, quasi {quasi}: {share:.3}");
     println!("{}", text(&output.stdout));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn cutechess_time_controls_are_accepted_and_bad_ones_name_the_forms() {
+    let dir = scratch("tc-forms");
+    for (tc, shown) in [
+        ("40/60", "tc=40/60+0"),
+        ("1:00+1", "tc=60+1"),
+        ("60+0.6", "tc=60+0.6"),
+        ("5", "tc=5+0"),
+    ] {
+        let record = dir.join(format!("{}.jsonl", tc.replace(['/', ':', '+'], "_")));
+        let output = zerosum(&[
+            "match",
+            "tictactoe",
+            "quasi",
+            "random",
+            "--tc",
+            tc,
+            "--record",
+            record.to_str().unwrap(),
+        ]);
+        assert!(output.status.success(), "{tc}: {}", text(&output.stderr));
+        assert!(
+            text(&output.stderr).contains(shown),
+            "{tc}: {}",
+            text(&output.stderr)
+        );
+        assert_eq!(games(&record).len(), 2, "{tc}");
+    }
+    for tc in ["40/", "1:75", "fast", "0/60", "60+x"] {
+        let output = zerosum(&["match", "tictactoe", "quasi", "random", "--tc", tc]);
+        assert!(!output.status.success(), "{tc}");
+        let error = text(&output.stderr);
+        assert_eq!(error.trim().lines().count(), 1, "{tc}: {error}");
+        assert!(
+            error.contains("--tc") && error.contains("MOVES/TIME[+INC]"),
+            "{tc}: {error}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_engine_that_cannot_start_stops_the_run_before_the_first_game() {
+    let dir = scratch("missing-program");
+    let record = dir.join("r.jsonl");
+    let not_executable = dir.join("bot.txt");
+    std::fs::write(&not_executable, "not a program").unwrap();
+    for (player, why) in [
+        (
+            "cmd=./no-such-bot --fast,proto=gtp".to_string(),
+            "cannot start ./no-such-bot: No such file or directory",
+        ),
+        (
+            format!("cmd={},proto=gtp", not_executable.display()),
+            "not executable",
+        ),
+        (
+            "cmd=no-such-bot-on-path,proto=gomocup".to_string(),
+            "not found on PATH",
+        ),
+    ] {
+        let output = zerosum(&[
+            "match",
+            "tictactoe",
+            "quasi",
+            &player,
+            "--record",
+            record.to_str().unwrap(),
+        ]);
+        assert!(!output.status.success(), "{player}");
+        let error = text(&output.stderr);
+        assert_eq!(error.trim().lines().count(), 1, "{player}: {error}");
+        assert!(
+            error.starts_with(&format!("error: player 2 ({player}): ")) && error.contains(why),
+            "{player}: {error}"
+        );
+        assert!(
+            !text(&output.stdout).contains("game"),
+            "{player}: a game started"
+        );
+        assert!(!record.exists(), "{player}: a record was written");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn runs_started_together_get_their_own_records_in_one_folder() {
+    let dir = scratch("runs-folder");
+    std::fs::create_dir_all(&dir).unwrap();
+    let start = || {
+        Command::new(env!("CARGO_BIN_EXE_zerosum"))
+            .args(["match", "tictactoe", "quasi", "random", "--seed", "1"])
+            .current_dir(&dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let runs: Vec<_> = (0..3).map(|_| start()).collect();
+    let mut records = Vec::new();
+    for run in runs {
+        let output = run.wait_with_output().unwrap();
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        let out = text(&output.stdout);
+        let record = out
+            .lines()
+            .find_map(|l| l.strip_prefix("record: "))
+            .unwrap_or_else(|| panic!("{out}"))
+            .to_string();
+        let ranking = out
+            .lines()
+            .find_map(|l| l.strip_prefix("ranking: "))
+            .unwrap();
+        assert!(
+            record.starts_with("zerosum-runs/zerosum-match-"),
+            "{record}"
+        );
+        assert_eq!(ranking, record.replace(".jsonl", ".ranking.txt"));
+        assert_eq!(games(&dir.join(&record)).len(), 2, "{record}");
+        records.push(record);
+    }
+    records.sort();
+    records.dedup();
+    assert_eq!(records.len(), 3, "two runs shared a record: {records:?}");
+    let files = std::fs::read_dir(&dir).unwrap().count();
+    assert_eq!(files, 1, "the run wrote outside zerosum-runs/");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_gauntlet_plays_the_first_player_against_each_other_in_both_colours() {
+    let dir = scratch("gauntlet");
+    let record = dir.join("g.jsonl");
+    let output = zerosum(&[
+        "tournament",
+        "--gauntlet",
+        "--players",
+        "quasi:name=hero",
+        "random:name=b",
+        "random:name=c",
+        "--games",
+        "tictactoe,connectx:4x4x3",
+        "--rounds",
+        "2",
+        "--seed",
+        "5",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let out = text(&output.stdout);
+    let started: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("Started game "))
+        .collect();
+    let mut expected = Vec::new();
+    for _round in 0..2 {
+        for spec in ["mnk:3x3x3", "connectx:4x4x3"] {
+            for other in ["b", "c"] {
+                expected.push(format!("(hero vs {other}) on {spec}"));
+                expected.push(format!("({other} vs hero) on {spec}"));
+            }
+        }
+    }
+    assert_eq!(started.len(), expected.len(), "{out}");
+    for (n, (line, pairing)) in started.iter().zip(&expected).enumerate() {
+        assert_eq!(*line, format!("Started game {} of 16 {pairing}", n + 1));
+    }
+    assert_eq!(games(&record).len(), 16);
+    // Standings of all three; b and c never meet.
+    assert!(
+        !out.contains("(b vs c)") && !out.contains("(c vs b)"),
+        "{out}"
+    );
+    for name in ["hero", "b", "c"] {
+        assert!(
+            out.lines()
+                .any(|l| l.split_whitespace().nth(1) == Some(name)),
+            "{out}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

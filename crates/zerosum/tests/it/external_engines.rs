@@ -317,3 +317,29 @@ fn an_engine_late_in_the_last_game_leaves_no_process_behind() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_engine_is_named_by_its_program_and_told_a_period_clock_as_canadian_overtime() {
+    let dir = crate::support::scratch("external", "period-clock");
+    let log = dir.join("commands.log");
+    let engine = gtp_script(&dir, "printf '= resign\\n\\n'");
+    let logging = std::fs::read_to_string(&engine).unwrap().replace(
+        "do\n",
+        &format!("do\n  printf '%s\\n' \"$line\" >> '{}'\n", log.display()),
+    );
+    std::fs::write(&engine, logging).unwrap();
+    let record = dir.join("r.jsonl");
+    let output = Command::new(ZEROSUM)
+        .args(["match", "tictactoe", "random"])
+        .arg(format!("cmd={},proto=gtp", engine.display()))
+        .args(["--tc", "40/60", "--record", record.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("(random vs engine.sh) on mnk:3x3x3"), "{out}");
+    assert!(out.contains("(engine.sh vs random) on mnk:3x3x3"), "{out}");
+    let commands = std::fs::read_to_string(&log).unwrap();
+    assert!(commands.contains("time_settings 0 60 40\n"), "{commands}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

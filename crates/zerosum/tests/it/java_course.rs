@@ -173,3 +173,48 @@ fn our_engine_inside_the_course_framework_plays_through_the_adapter() {
         }
     }
 }
+
+#[test]
+#[cfg_attr(zerosum_no_javac, ignore = "needs a JDK: javac on PATH")]
+fn a_java_player_that_cannot_start_stops_the_run_before_any_game_in_plain_words() {
+    let dir = scratch("cannot-start");
+    let classes = dir.join("classes");
+    let stand_ins = Path::new(env!("CARGO_MANIFEST_DIR")).join("../zerosum-arena/tests/java");
+    let mut files = Vec::new();
+    for package in ["mnkgame", "connectx"] {
+        for entry in std::fs::read_dir(stand_ins.join(package)).unwrap() {
+            files.push(entry.unwrap().path());
+        }
+    }
+    files.push(stand_ins.join("toys/FirstFreeCell.java"));
+    compile(&classes, &files);
+    let record = dir.join("t.jsonl");
+    let cp = classes.display();
+    for (player, game, why) in [
+        (
+            format!("java:toys.Missing,cp={cp}"),
+            "mnk:3x3x3",
+            "class toys.Missing not found on the classpath",
+        ),
+        (
+            format!("java:toys.FirstFreeCell,cp={cp}"),
+            "connectx:4x4x3",
+            "toys.FirstFreeCell is not a connectx.CXPlayer",
+        ),
+    ] {
+        let record_arg = record.to_str().unwrap();
+        let args = ["match", game, "quasi", &player, "--record", record_arg];
+        let output = zerosum(&args, &dir.join("cache"));
+        assert!(!output.status.success(), "{player}");
+        let error = text(&output.stderr);
+        assert_eq!(error.trim().lines().count(), 1, "{error}");
+        assert!(
+            error.starts_with(&format!("error: player 2 ({player}): {why}")),
+            "{error}"
+        );
+        assert!(!error.contains("zerosum-game"), "{error}");
+        assert!(!text(&output.stdout).contains("game"), "a game started");
+        assert!(!record.exists());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

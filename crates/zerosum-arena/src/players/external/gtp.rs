@@ -65,7 +65,11 @@ impl GtpDriver {
         let time = &setup.time;
         let settings = match (time.per_move, time.base) {
             (Some(per_move), _) => Some((0.0, per_move.as_secs_f64(), 1)),
-            (None, Some(base)) => Some((base.as_secs_f64(), 0.0, 0)),
+            // A period of moves (`40/60`) is GTP's Canadian overtime from the start.
+            (None, Some(base)) => match time.moves_per_period {
+                Some(moves) => Some((0.0, base.as_secs_f64(), moves)),
+                None => Some((base.as_secs_f64(), 0.0, 0)),
+            },
             (None, None) => None,
         };
         if let Some((main, byo_yomi, stones)) = settings {

@@ -52,6 +52,57 @@ pub struct ExternalEngine {
     pub protocol: Protocol,
 }
 
+impl ExternalEngine {
+    /// Checks, without starting it, that the program can be started: a path names an
+    /// executable file, a bare name one on `PATH`. The error is in plain words:
+    /// `cannot start ./mybot: No such file or directory`.
+    pub fn check_program(&self) -> Result<(), String> {
+        let Some(program) = self.command.first() else {
+            return Err("no program to start".into());
+        };
+        let cannot = |why: &str| Err(format!("cannot start {program}: {why}"));
+        let candidates: Vec<std::path::PathBuf> = if program.contains('/') {
+            vec![program.into()]
+        } else {
+            std::env::var_os("PATH")
+                .map(|path| {
+                    std::env::split_paths(&path)
+                        .map(|d| d.join(program))
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let mut found = None;
+        for candidate in &candidates {
+            if let Ok(metadata) = std::fs::metadata(candidate) {
+                found = Some(metadata);
+                if found.as_ref().is_some_and(is_executable_file) {
+                    return Ok(());
+                }
+            }
+        }
+        match found {
+            None if program.contains('/') => cannot("No such file or directory"),
+            None => cannot("not found on PATH"),
+            Some(metadata) if metadata.is_dir() => cannot("it is a directory"),
+            Some(_) => cannot("Permission denied (not executable)"),
+        }
+    }
+}
+
+/// True for a file this user may execute (any file, where there are no permission bits).
+fn is_executable_file(metadata: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        metadata.is_file() && metadata.permissions().mode() & 0o111 != 0
+    }
+    #[cfg(not(unix))]
+    {
+        metadata.is_file()
+    }
+}
+
 /// The driver of the running program.
 enum Driver {
     Gtp(GtpDriver),
