@@ -68,31 +68,10 @@ pub fn round_robin(
     rounds: usize,
     seed: u64,
 ) -> Vec<ScheduledGame> {
-    let mut games = Vec::new();
-    let mut pair = 0;
-    for round in 0..rounds {
-        for spec in specs {
-            for i in 0..players {
-                for j in i + 1..players {
-                    for (first, second) in [(i, j), (j, i)] {
-                        let game = games.len();
-                        games.push(ScheduledGame {
-                            game,
-                            round,
-                            pair,
-                            spec: spec.clone(),
-                            first,
-                            second,
-                            seed: game_seed(seed, game),
-                            opening: None,
-                        });
-                    }
-                    pair += 1;
-                }
-            }
-        }
-    }
-    games
+    let pairs: Vec<(usize, usize)> = (0..players)
+        .flat_map(|i| (i + 1..players).map(move |j| (i, j)))
+        .collect();
+    paired_games(&pairs, specs, rounds, seed)
 }
 
 /// The games of a gauntlet of `players` players over `specs`, `rounds` times: player 0
@@ -105,12 +84,24 @@ pub fn gauntlet(
     rounds: usize,
     seed: u64,
 ) -> Vec<ScheduledGame> {
+    let pairs: Vec<(usize, usize)> = (1..players).map(|j| (0, j)).collect();
+    paired_games(&pairs, specs, rounds, seed)
+}
+
+/// Per round, per configuration, per pair `(i, j)` of `pairs` in order: the game with `i`
+/// first, then with `j` first, numbered in that order, each pair of games its own pair number.
+fn paired_games(
+    pairs: &[(usize, usize)],
+    specs: &[GameSpec],
+    rounds: usize,
+    seed: u64,
+) -> Vec<ScheduledGame> {
     let mut games = Vec::new();
     let mut pair = 0;
     for round in 0..rounds {
         for spec in specs {
-            for j in 1..players {
-                for (first, second) in [(0, j), (j, 0)] {
+            for &(i, j) in pairs {
+                for (first, second) in [(i, j), (j, i)] {
                     let game = games.len();
                     games.push(ScheduledGame {
                         game,
