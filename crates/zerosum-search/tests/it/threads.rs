@@ -2,14 +2,14 @@
 //! `zerosum bench`), several threads give legal moves on every family with every algorithm,
 //! prove the same values as one thread, keep to the clock and count their nodes together.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use zerosum_core::conformance::SplitMix;
 use zerosum_core::GameSpec;
 use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
 use zerosum_search::{Algorithm, SearchLimits, Searcher, Threads};
 
-use crate::common::{legal, middle_game};
+use crate::common::{legal, quick_searches_answer_at_once};
 
 fn limits(threads: usize, base: SearchLimits) -> SearchLimits {
     SearchLimits {
@@ -206,43 +206,20 @@ fn two_threads_prove_the_values_one_thread_proves() {
     );
 }
 
-/// After some opening moves, the largest boards of a few families: a 2 ms search with two
-/// threads answers at once (both threads keep to the clock).
-struct QuickSearch;
-
-impl GameVisitor for QuickSearch {
-    type Output = (Duration, bool);
-
-    fn visit<G: EvaluatedGame>(self, mut game: G) -> (Duration, bool) {
-        middle_game(&mut game);
-        let mut searcher = Searcher::new(game.evaluator(), Algorithm::Pvs, 1);
-        let started = Instant::now();
-        let quick = limits(2, SearchLimits::time(Duration::from_millis(2)));
-        let result = searcher.search(&game, &quick, |_| {});
-        let took = started.elapsed();
-        (
-            took,
-            result.best_move.is_some_and(|m| legal(&game).contains(&m)),
-        )
-    }
-}
-
 #[test]
 fn two_threads_keep_to_the_clock() {
-    // Far more than any step between two looks at the clock may take, even on a loaded machine.
-    const WATCHDOG: Duration = Duration::from_millis(500);
-    for text in [
-        "gomoku",
-        "connectx:100x100x30",
-        "hex:19",
-        "atoll:standard",
-        "unstable:30x30",
-    ] {
-        let spec: GameSpec = text.parse().unwrap();
-        let (took, legal) = visit_game(&spec, QuickSearch).unwrap();
-        assert!(legal, "{text}: no legal move");
-        assert!(took < WATCHDOG, "{text}: a 2 ms search took {took:?}");
-    }
+    // After some opening moves, the largest boards of a few families: a 2 ms search with two
+    // threads answers at once (both threads keep to the clock).
+    quick_searches_answer_at_once(
+        &[
+            "gomoku",
+            "connectx:100x100x30",
+            "hex:19",
+            "atoll:standard",
+            "unstable:30x30",
+        ],
+        2,
+    );
 }
 
 #[test]

@@ -189,3 +189,44 @@ pub fn duel<G: Game, A: Evaluator<G>, B: Evaluator<G>>(
     }
     results
 }
+
+/// Far more than any step between two looks at the clock may take, even on a loaded machine.
+pub const WATCHDOG: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Asserts that on each of `specs`, after some opening moves, a search of 2 ms with `threads`
+/// threads answers a legal move within [`WATCHDOG`].
+pub fn quick_searches_answer_at_once(specs: &[&str], threads: usize) {
+    for text in specs {
+        let spec: zerosum_core::GameSpec = text.parse().unwrap();
+        let (took, legal) = zerosum_games::visit_game(&spec, QuickSearch { threads }).unwrap();
+        assert!(legal, "{text}: no legal move");
+        assert!(took < WATCHDOG, "{text}: a 2 ms search took {took:?}");
+    }
+}
+
+/// A 2 ms search of the visited game after some opening moves: the time it took, and whether
+/// its move is legal.
+struct QuickSearch {
+    threads: usize,
+}
+
+impl zerosum_games::GameVisitor for QuickSearch {
+    type Output = (std::time::Duration, bool);
+
+    fn visit<G: zerosum_games::EvaluatedGame>(self, mut game: G) -> Self::Output {
+        use zerosum_search::{Algorithm, SearchLimits, Searcher, Threads};
+        middle_game(&mut game);
+        let mut searcher = Searcher::new(game.evaluator(), Algorithm::Pvs, 1);
+        let limits = SearchLimits {
+            threads: Threads::new(self.threads).unwrap(),
+            ..SearchLimits::time(std::time::Duration::from_millis(2))
+        };
+        let started = std::time::Instant::now();
+        let result = searcher.search(&game, &limits, |_| {});
+        let took = started.elapsed();
+        (
+            took,
+            result.best_move.is_some_and(|m| legal(&game).contains(&m)),
+        )
+    }
+}
