@@ -107,6 +107,18 @@ const START_BITS: u32 = 12;
 /// before collisions start to evict.
 const GROW_SHIFT: u32 = 2;
 
+/// Inserts into empty slots are counted by sampling: one in `2^COUNT_SHIFT` (picked by hash
+/// bits that choose neither the bucket nor the check) adds `2^COUNT_SHIFT`. Threads then
+/// rarely write the shared counter, whose every write takes its cache line away from the other
+/// cores. (Counting every insert made each of two threads a quarter slower than one alone.)
+const COUNT_SHIFT: u32 = 6;
+
+/// The count of inserts, alone on its cache lines: the table's other fields are read by every
+/// probe of every thread, and must not share a line with a counter that threads write.
+#[derive(Debug, Default)]
+#[repr(align(128))]
+struct InsertCount(AtomicUsize);
+
 /// The size of a huge memory page on x86_64 and aarch64 Linux.
 #[cfg(target_os = "linux")]
 const HUGE_PAGE: usize = 2 << 20;
@@ -152,9 +164,10 @@ pub(super) struct Table<B: Bits> {
     max_bits: u32,
     /// The current generation; entries of other generations are empty slots.
     stamp: u16,
-    /// Entries put into empty slots since the region last grew (counted without atomic
-    /// read-modify-write: threads may lose a few counts, which only delays growing).
-    inserted: AtomicUsize,
+    /// Entries put into empty slots since the region last grew, sampled (see
+    /// [`COUNT_SHIFT`]; counted without atomic read-modify-write: threads may lose a few
+    /// counts, which only delays growing).
+    inserted: InsertCount,
     _key: PhantomData<B>,
 }
 
@@ -181,7 +194,7 @@ impl<B: Bits> Clone for Table<B> {
             bits: AtomicU32::new(self.bits.load(Relaxed)),
             max_bits: self.max_bits,
             stamp: self.stamp,
-            inserted: AtomicUsize::new(self.inserted.load(Relaxed)),
+            inserted: InsertCount(AtomicUsize::new(self.inserted.0.load(Relaxed))),
             _key: PhantomData,
         }
     }
@@ -207,7 +220,7 @@ impl<B: Bits> Table<B> {
             bits: AtomicU32::new(START_BITS.min(max_bits)),
             max_bits,
             stamp: 1,
-            inserted: AtomicUsize::new(0),
+            inserted: InsertCount::default(),
             _key: PhantomData,
         }
     }
@@ -229,7 +242,7 @@ impl<B: Bits> Table<B> {
             self.stamp = 1;
         }
         *self.bits.get_mut() = START_BITS.min(self.max_bits);
-        *self.inserted.get_mut() = 0;
+        *self.inserted.0.get_mut() = 0;
     }
 
     /// A 64-bit hash of `key` whose top bits are well mixed (Fibonacci hashing: the top bits
@@ -354,7 +367,7 @@ impl<B: Bits> Table<B> {
         {
             return;
         }
-        self.inserted.store(0, Relaxed);
+        self.inserted.0.store(0, Relaxed);
         for i in (0..1usize << old_bits).rev() {
             let from = self.lines_of(i);
             let entries: [Option<Entry<B>>; WAYS] = std::array::from_fn(|way| self.read(from, way));
@@ -452,10 +465,11 @@ impl<B: Bits> Table<B> {
                 check,
             },
         );
-        if fills_empty_slot {
-            let inserted = self.inserted.load(Relaxed) + 1;
-            self.inserted.store(inserted, Relaxed);
-            if inserted > WAYS << bits >> GROW_SHIFT && bits < self.max_bits {
+        let sampled = (hash >> 32) & ((1 << COUNT_SHIFT) - 1) == 0;
+        if fills_empty_slot && sampled && bits < self.max_bits {
+            let inserted = self.inserted.0.load(Relaxed) + (1 << COUNT_SHIFT);
+            self.inserted.0.store(inserted, Relaxed);
+            if inserted > WAYS << bits >> GROW_SHIFT {
                 self.grow(bits);
             }
         }
