@@ -33,11 +33,16 @@
 //! above an opponent's), those a single stone from playable counting most and those playable
 //! at once a little extra, centre first among equals.
 //!
+//! With threads ([`Solver::set_threads`]), helpers search the same position over the shared
+//! table, probing ahead of the main thread, and every thread leaves the children another is
+//! searching, far from the end, for after its other moves (ABDADA's deferral).
+//!
 //! Contract: [`Solver::solve`] needs a game that is not over (else [`SolveError::GameOver`]);
 //! the side to move may be able to win at once. [`Solver::solve_within`] and
 //! [`Solver::analyze_within`] also stop at the [`SolveLimits`] (nodes, a deadline, a stop
 //! flag), with [`SolveError::Interrupted`].
 
+mod busy;
 mod order;
 mod position;
 mod search;
@@ -51,6 +56,7 @@ use std::time::Instant;
 use zerosum_core::Game;
 
 use super::{Bits, Column, ConnectX, Packed};
+use busy::Busy;
 use position::{Geometry, Position};
 use search::Worker;
 use table::Table;
@@ -304,6 +310,7 @@ impl<B: Bits> Solver<B> {
         // others; the main thread also stops at the caller's limits.
         let found = Arc::new(AtomicBool::new(false));
         let posted = std::sync::Mutex::new(None);
+        let busy = Busy::new();
         let (value, nodes) = std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..self.threads)
                 .map(|index| {
@@ -312,9 +319,10 @@ impl<B: Bits> Solver<B> {
                         node_limit: u64::MAX,
                         ..limiter
                     };
-                    let (pos, found, posted) = (*pos, &found, &posted);
+                    let (pos, found, posted, busy) = (*pos, &found, &posted, &busy);
                     scope.spawn(move || {
-                        let mut helper = Worker::helper(geometry, table, limiter, index);
+                        let mut helper =
+                            Worker::helper(geometry, table, limiter, index).sharing(busy);
                         if let Some(value) = helper.solve_position(&pos, weak) {
                             post(posted, found, value);
                         }
@@ -323,7 +331,7 @@ impl<B: Bits> Solver<B> {
                 })
                 .collect();
             let limiter = Limiter::new(limits, spent + alone_nodes).or_stopped_by(&found);
-            let mut main = Worker::new(geometry, table, limiter);
+            let mut main = Worker::new(geometry, table, limiter).sharing(&busy);
             if let Some(value) = main.solve_position(pos, weak) {
                 post(&posted, &found, value);
             }
