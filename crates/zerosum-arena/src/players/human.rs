@@ -14,8 +14,9 @@ use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
 const HELP_MOVES: usize = 60;
 
 /// What `help` says of the commands.
-const COMMANDS: &str = "commands: undo (take back your last move and the reply to it), \
-                        help (this text), quit or resign (give up the game, after a yes)";
+const COMMANDS: &str = "commands: undo   take back your last move and the reply to it
+          help   this text
+          quit   resign the game (after a yes; `resign` too)";
 
 /// A human player reading moves from `input` and writing prompts to `output`.
 pub struct Human {
@@ -217,7 +218,7 @@ mod tests {
         let (answer, screen) = answer("help\n4\n", &[]);
         assert_eq!(answer.unwrap().text, "4");
         assert!(screen.contains("moves: column number from 1"), "{screen}");
-        assert!(screen.contains("undo (take back"), "{screen}");
+        assert!(screen.contains("undo   take back"), "{screen}");
         assert!(screen.contains("legal moves: 1 2 3 4 5 6 7"), "{screen}");
         assert!(screen.starts_with("X to move (you)"), "{screen}");
     }

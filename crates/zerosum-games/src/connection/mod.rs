@@ -413,8 +413,20 @@ mod tests {
 
     #[test]
     fn slanted_drawing() {
-        let text = render_slanted(3, 3, |c, r| if (c, r) == (1, 1) { 'B' } else { '.' });
+        let text = render_slanted(3, 3, |c, r| {
+            (if (c, r) == (1, 1) { 'B' } else { '.' }, false)
+        });
         assert_eq!(text, "  a b c\n1 . . .\n2  . B .\n3   . . .\n");
+        // Marked cells are framed in the spaces around them; the columns stay.
+        let text = render_slanted(3, 3, |c, r| match (c, r) {
+            (1, 1) | (2, 1) => ('B', true),
+            (0, 2) => ('B', true),
+            _ => ('.', false),
+        });
+        assert_eq!(text, "  a b c\n1 . . .\n2  .[B B]\n3  [B]. .\n");
+        // Wide boards (two letters a column) too.
+        let wide = render_slanted(27, 1, |c, _| ('B', c == 26));
+        assert!(wide.lines().nth(1).unwrap().ends_with("B  [B]"), "{wide}");
     }
 
     #[test]

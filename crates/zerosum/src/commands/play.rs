@@ -183,11 +183,9 @@ impl Table {
         } else {
             ""
         };
-        format!(
-            "{}: {} moves first.{typing}\n",
-            game.spec(),
-            self.who(game, game.to_move())
-        )
+        let who = self.who(game, game.to_move());
+        let verb = if who == "you" { "move" } else { "moves" };
+        format!("{}: {who} {verb} first.{typing}\n", game.spec())
     }
 
     /// The board, then the legend.
