@@ -188,7 +188,7 @@ mod tests {
     }
 
     /// A human at connect4 typing `typed`, asked for a move after `moves`.
-    fn answer(typed: &str, moves: &[&str]) -> (Result<MoveAnswer, PlayerError>, String) {
+    fn typing(typed: &str, moves: &[&str]) -> (Result<MoveAnswer, PlayerError>, String) {
         let screen = Screen::default();
         let mut human = Human::new(
             "you",
@@ -215,7 +215,7 @@ mod tests {
 
     #[test]
     fn help_lists_the_notation_the_commands_and_the_moves() {
-        let (answer, screen) = answer("help\n4\n", &[]);
+        let (answer, screen) = typing("help\n4\n", &[]);
         assert_eq!(answer.unwrap().text, "4");
         assert!(screen.contains("moves: column number from 1"), "{screen}");
         assert!(screen.contains("undo   take back"), "{screen}");
@@ -225,22 +225,22 @@ mod tests {
 
     #[test]
     fn undo_asks_the_referee_once_there_is_a_move_to_take_back() {
-        let (answer, screen) = answer("undo\n3\n", &["4"]);
+        let (answer, screen) = typing("undo\n3\n", &["4"]);
         assert_eq!(answer.unwrap().text, "3");
         assert!(screen.contains("nothing to undo"), "{screen}");
-        let (answer, _) = answer("undo\n", &["4", "4"]);
+        let (answer, _) = typing("undo\n", &["4", "4"]);
         assert!(matches!(answer, Err(PlayerError::TakeBack)));
     }
 
     #[test]
     fn quit_resigns_only_when_confirmed() {
-        let (answer, screen) = answer("quit\nn\n5\n", &[]);
+        let (answer, screen) = typing("quit\nn\n5\n", &[]);
         assert_eq!(answer.unwrap().text, "5");
         assert!(screen.contains("resign? (y/n)"), "{screen}");
         assert!(screen.contains("the game goes on"), "{screen}");
-        let (answer, _) = answer("quit\ny\n", &[]);
+        let (answer, _) = typing("quit\ny\n", &[]);
         assert!(matches!(answer, Err(PlayerError::Resigned)));
-        let (answer, _) = answer("resign\n", &[]);
+        let (answer, _) = typing("resign\n", &[]);
         assert!(
             matches!(answer, Err(PlayerError::Resigned)),
             "the end of input confirms"
