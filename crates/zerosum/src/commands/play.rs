@@ -300,9 +300,9 @@ fn count_word(n: usize) -> String {
 /// move of `exact 4 loss-in-40 proved 7/7 ...`.
 fn comment_score(comment: &str) -> Option<Score> {
     let words: Vec<&str> = comment.split_whitespace().collect();
-    let at = match words.first()? {
-        &"exact" => 2,
-        &"proven" => 1,
+    let at = match *words.first()? {
+        "exact" => 2,
+        "proven" => 1,
         _ => words.iter().position(|word| *word == "score")? + 1,
     };
     parse_score(words.get(at)?)
