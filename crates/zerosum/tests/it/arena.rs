@@ -244,16 +244,14 @@ fn a_human_is_told_what_is_wrong_with_a_move_and_asked_again() {
     );
     assert!(output.status.success(), "{}", text(&output.stderr));
     let (out, err) = (text(&output.stdout), text(&output.stderr));
-    assert!(out.contains("human (first) plays b2"), "{out}");
-    assert!(out.contains("engine (second) plays"), "{out}");
+    assert!(out.contains("you (X) play b2"), "{out}");
+    assert!(out.contains("the engine (O) plays"), "{out}");
     assert!(err.contains("illegal move `b2`"), "{err}");
     assert!(err.contains("off the board"), "{err}");
     assert!(err.contains("cannot read move `x`"), "{err}");
     assert!(err.contains("legal moves: "), "{err}");
-    assert!(
-        out.contains("result: 0-1 {first player (human) resigns}"),
-        "{out}"
-    );
+    assert!(err.contains("resign? (y/n)"), "{err}");
+    assert!(out.contains("the engine wins: you resigned"), "{out}");
 }
 
 #[test]
@@ -262,7 +260,7 @@ fn a_human_whose_input_ends_loses_the_game_and_nothing_hangs() {
     assert!(output.status.success(), "{}", text(&output.stderr));
     let out = text(&output.stdout);
     assert!(
-        out.contains("result: 0-1 {first player (human) failed: gave up: end of input}"),
+        out.contains("the random player wins: first player (you) failed: gave up: end of input"),
         "{out}"
     );
 }

@@ -182,5 +182,7 @@ fn connect_four_at_the_terminal_with_an_undo() {
         framed.len() >= 4 && framed.iter().all(|&glyph| glyph == 'O'),
         "the winning line is not framed (framed: {framed:?}):\n{screen}"
     );
+    // The tmux server goes first: its socket is in the directory.
+    drop(terminal);
     let _ = std::fs::remove_dir_all(&dir);
 }
