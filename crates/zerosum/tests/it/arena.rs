@@ -500,3 +500,21 @@ fn a_gauntlet_plays_the_first_player_against_each_other_in_both_colours() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn undo_against_an_external_gtp_engine_takes_the_moves_back_there_too() {
+    // The engine is this binary over GTP: the take-back reaches it as two `undo` commands.
+    let gtp = format!(
+        "cmd={} gtp,proto=gtp,name=gtp",
+        env!("CARGO_BIN_EXE_zerosum")
+    );
+    let output = zerosum_with_input(
+        &["play", "connect4", "--second", &gtp, "--st", "0.5"],
+        "4\nundo\n3\nquit\ny\n",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let out = text(&output.stdout);
+    assert!(out.contains("took back 4 and "), "{out}");
+    assert!(out.contains("you (X) play 3"), "{out}");
+    assert!(out.contains("gtp wins: you resigned"), "{out}");
+}
