@@ -1,5 +1,5 @@
 //! Finds a JDK for the Java course-player tests and Chromium with chromedriver for the browser
-//! test (see `build-support/detect.rs`).
+//! test and tmux for the terminal test of `play` (see `build-support/detect.rs`).
 
 #[path = "../../build-support/detect.rs"]
 #[allow(dead_code)] // each build script uses its own part
@@ -24,5 +24,11 @@ fn main() {
         "ZEROSUM_REQUIRE_TOOLS",
         "chromium and chromedriver are not both on PATH \
          (Debian: apt-get install chromium chromium-driver)",
+    );
+    detect::require(
+        "zerosum_no_tmux",
+        detect::program(None, &["tmux"]),
+        "ZEROSUM_REQUIRE_TOOLS",
+        "tmux is not on PATH (Debian: apt-get install tmux)",
     );
 }

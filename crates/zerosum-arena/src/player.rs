@@ -125,6 +125,11 @@ pub enum PlayerError {
     /// The player resigns the game: a loss, not a fault.
     #[error("resigned")]
     Resigned,
+    /// The player (a person at the terminal) asks to take back the last move of each side, so
+    /// that it is its turn again one move earlier. The referee grants it when both moves were
+    /// played in this game (not in its opening) and asks again for a move either way.
+    #[error("asked to take back its last move")]
+    TakeBack,
     /// The player answered something that is not a move at all (an external engine printing
     /// garbage): judged as an illegal move.
     #[error("{0}")]

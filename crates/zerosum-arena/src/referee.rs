@@ -39,6 +39,12 @@ pub enum RefereeEvent<'a> {
         answer: &'a MoveAnswer,
         elapsed: Duration,
     },
+    /// A player took back the last move of each side (`moves`, in the order played); `game` is
+    /// the position after the take-back, that player to move again.
+    TookBack {
+        game: &'a dyn DynGame,
+        moves: &'a [String],
+    },
 }
 
 /// A finished game as the referee saw it.
@@ -195,6 +201,8 @@ fn referee(
     observer(RefereeEvent::Started { game: &*game });
 
     let mut clocks = [time.base; 2];
+    // The clocks before each move, to set them back when a take-back undoes it.
+    let mut clocks_before = Vec::new();
     // Each player's own moves so far, for clocks whose time comes back every period of moves.
     let mut own_moves = [0usize; 2];
     // Each player's first own move comes in the two plies after the opening.
@@ -262,6 +270,25 @@ fn referee(
             None => Some(time.watchdog),
         };
         let mut reply = seat.wait(wait);
+        if matches!(reply, Ok(Reply::Move(Err(PlayerError::TakeBack), _))) {
+            // Both moves were played in this game: take them back and ask again; else
+            // just ask again.
+            if game.ply() >= first_own_ply + 2 {
+                let undone = Arc::make_mut(moves).split_off(game.ply() - 2);
+                for _ in &undone {
+                    game.undo();
+                }
+                move_ms.truncate(move_ms.len() - 2);
+                clocks = clocks_before[clocks_before.len() - 2];
+                clocks_before.truncate(clocks_before.len() - 2);
+                own_moves = own_moves.map(|n| n.saturating_sub(1));
+                observer(RefereeEvent::TookBack {
+                    game: &*game,
+                    moves: &undone,
+                });
+            }
+            continue;
+        }
         if matches!(reply, Err(Silence::TimedOut)) && allowed.is_some() && !own_time {
             // Late. Ask for an answer at once and see whether one comes at all.
             stop.store(true, Ordering::Relaxed);
@@ -305,6 +332,7 @@ fn referee(
             }
         };
         own_moves[side.index()] += 1;
+        clocks_before.push(clocks);
         if let Some(clock) = &mut clocks[side.index()] {
             *clock = time.after_move(*clock, elapsed, own_moves[side.index()]);
         }

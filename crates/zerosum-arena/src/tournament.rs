@@ -340,6 +340,7 @@ mod tests {
                 RefereeEvent::Moved { .. } => {
                     seen_moves.fetch_add(1, Ordering::Relaxed);
                 }
+                RefereeEvent::TookBack { .. } => panic!("no take-back between these players"),
             })),
             openings: Vec::new(),
         };

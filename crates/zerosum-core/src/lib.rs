@@ -17,9 +17,11 @@
 //! side         Side, Outcome, Status
 //! score        Score, with distance to a win or loss
 //! notation     cell names (column letters, row numbers)
+//! board_text   text board lines with the winning cells framed
 //! zobrist      Zobrist keys
 //! ```
 
+mod board_text;
 pub mod conformance;
 mod dyn_game;
 mod error;
@@ -32,6 +34,7 @@ mod side;
 mod spec;
 mod zobrist;
 
+pub use board_text::MarkedLine;
 pub use dyn_game::{DynAdapter, DynGame};
 pub use error::{MoveError, SpecError};
 pub use evaluator::Evaluator;

@@ -7,6 +7,8 @@
 //! - [`connection`]: what Hex and Atoll share (rollback union-find, hex grid, cell names);
 //! - [`unstable`]: two-player Chain Reaction.
 //!
+//! [`stones`] tells how each side's stones look on a game's text board, for legends.
+//!
 //! A [`GameSpec`] builds either face of a game: [`new_game`] gives the object-safe
 //! [`DynGame`]; [`visit_game`] hands the concrete [`Game`] to generic code, monomorphised per
 //! game and board size.
@@ -31,7 +33,10 @@ pub mod connection;
 pub mod exact;
 pub mod hex;
 pub mod mnk;
+mod stones;
 pub mod unstable;
+
+pub use stones::{stones, Stones};
 
 use zerosum_core::{DynAdapter, DynGame, Evaluator, Game, GameSpec, SpecError};
 

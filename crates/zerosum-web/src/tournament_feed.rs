@@ -152,6 +152,15 @@ impl TournamentFeed {
                     current.used[side.index()] += elapsed;
                     current.turn_started = Instant::now();
                 }
+                RefereeEvent::TookBack { game, .. } => {
+                    if let Some(current) = state
+                        .current
+                        .as_mut()
+                        .filter(|current| current.number == scheduled.game + 1)
+                    {
+                        current.game = game.to_json();
+                    }
+                }
             }
             feed.publish(&mut state);
         })

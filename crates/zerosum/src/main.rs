@@ -4,7 +4,8 @@
 //! Modules: `main` parses and dispatches to `commands::*`, one module per group of
 //! subcommands: `rules` (games, show, perft), `search` (search, analyze: the engine options),
 //! `solve` and `bench` (which use `search`), `protocol` (gtp, gomocup), `web` (serve),
-//! `arena` (play, match, tournament; uses `web` for `--serve`), `openings` (opening suites),
+//! `arena` (match, tournament; uses `web` for `--serve`), `play` (a game at the terminal; uses
+//! `arena`), `openings` (opening suites),
 //! `network` (server, client; uses `arena`) and `soak` (bench soak: kills and resumes
 //! tournaments of this binary).
 
@@ -101,7 +102,7 @@ enum Command {
     },
     /// Play one game at the terminal (a human against the engine by default); the board is
     /// drawn after every move.
-    Play(commands::arena::PlayArgs),
+    Play(commands::play::PlayArgs),
     /// A match of two players on one game, colours alternating.
     Match(commands::arena::MatchArgs),
     /// A round robin of players over game configurations, both colours, with standings,
@@ -260,7 +261,7 @@ fn main() -> ExitCode {
             commands::solve::solve(&spec, moves, weak, hash, threads.get())
         }
         Command::Book { command } => commands::book::book(&command),
-        Command::Play(args) => commands::arena::play(&args),
+        Command::Play(args) => commands::play::play(&args),
         Command::Match(args) => commands::arena::play_match(&args),
         Command::Tournament(args) => commands::arena::tournament(&args),
         Command::Openings(args) => commands::openings::openings(&args),

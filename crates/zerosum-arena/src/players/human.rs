@@ -1,15 +1,22 @@
 //! A person at a terminal: the board is shown by whoever runs the game; this player reads a
-//! move per line, checks it, and explains what is wrong with a bad one before asking again.
+//! move or a command per line, checks a move, and explains what is wrong with a bad one before
+//! asking again. Commands: `help` (the notation, the commands, the legal moves), `undo` (take
+//! back the last move of each side), `quit` or `resign` (after a confirmation).
 
 use std::io::{BufRead, Write};
 
-use zerosum_core::DynGame;
-use zerosum_games::new_game;
+use zerosum_core::{DynGame, GameSpec};
+use zerosum_games::{new_game, stones, FAMILIES};
 
 use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
 
 /// Legal moves listed by `help` at most.
 const HELP_MOVES: usize = 60;
+
+/// What `help` says of the commands.
+const COMMANDS: &str = "commands: undo   take back your last move and the reply to it
+          help   this text
+          quit   resign the game (after a yes; `resign` too)";
 
 /// A human player reading moves from `input` and writing prompts to `output`.
 pub struct Human {
@@ -41,14 +48,50 @@ impl Human {
             .map_err(|error| PlayerError::Failed(format!("cannot write to the terminal: {error}")))
     }
 
-    fn read_line(&mut self) -> Result<String, PlayerError> {
+    /// The next line, trimmed; `None` at the end of the input.
+    fn read_line(&mut self) -> Result<Option<String>, PlayerError> {
         let mut line = String::new();
         match self.input.read_line(&mut line) {
-            Ok(0) => Err(PlayerError::Failed("gave up: end of input".into())),
-            Ok(_) => Ok(line.trim().to_string()),
+            Ok(0) => Ok(None),
+            Ok(_) => Ok(Some(line.trim().to_string())),
             Err(error) => Err(PlayerError::Failed(format!("cannot read a move: {error}"))),
         }
     }
+
+    /// `help`: how moves are written in this game, the commands and the legal moves.
+    fn help(&mut self, position: &dyn DynGame) -> Result<(), PlayerError> {
+        let legal = position.legal_moves();
+        let shown = legal.len().min(HELP_MOVES);
+        let more = if legal.len() > shown {
+            format!(" ... ({} in all)", legal.len())
+        } else {
+            String::new()
+        };
+        let text = format!(
+            "moves: {}\n{COMMANDS}\nlegal moves: {}{more}\n",
+            notation(&position.spec()),
+            legal[..shown].join(" ")
+        );
+        self.say(&text)
+    }
+
+    /// `quit` or `resign`: whether the person confirms giving the game up (the end of the
+    /// input confirms it).
+    fn confirms_resignation(&mut self) -> Result<bool, PlayerError> {
+        self.say("quit resigns this game: resign? (y/n) ")?;
+        Ok(match self.read_line()? {
+            None => true,
+            Some(answer) => matches!(answer.to_ascii_lowercase().as_str(), "y" | "yes"),
+        })
+    }
+}
+
+/// How the moves of `spec`'s family are written.
+fn notation(spec: &GameSpec) -> &'static str {
+    FAMILIES
+        .iter()
+        .find(|family| family.name == spec.family())
+        .map_or("in the game's notation", |family| family.notation)
 }
 
 impl Player for Human {
@@ -76,34 +119,36 @@ impl Player for Human {
                 .play(text)
                 .map_err(|error| PlayerError::Failed(format!("cannot follow the game: {error}")))?;
         }
-        let side = position.to_move();
+        let prompt = format!(
+            "{} to move ({}); a move, or help, undo, quit: ",
+            stones(&*position, position.to_move()).glyph,
+            self.name
+        );
         loop {
-            self.say(&format!(
-                "{} ({side}) to move; `help` lists the legal moves, `resign` gives up: ",
-                self.name
-            ))?;
-            let line = self.read_line()?;
+            self.say(&prompt)?;
+            let Some(line) = self.read_line()? else {
+                return Err(PlayerError::Failed("gave up: end of input".into()));
+            };
             match line.as_str() {
                 "" => continue,
-                "resign" | "quit" => return Err(PlayerError::Resigned),
-                "help" | "?" => {
-                    let legal = position.legal_moves();
-                    let shown = legal.len().min(HELP_MOVES);
-                    let more = if legal.len() > shown {
-                        format!(" ... ({} in all)", legal.len())
-                    } else {
-                        String::new()
-                    };
-                    self.say(&format!(
-                        "legal moves: {}{more}\n",
-                        legal[..shown].join(" ")
-                    ))?;
+                "help" | "?" => self.help(&*position)?,
+                "undo" | "takeback" if request.moves.len() < 2 => {
+                    self.say("nothing to undo: no move of yours has been answered yet\n")?
+                }
+                "undo" | "takeback" => return Err(PlayerError::TakeBack),
+                "quit" | "resign" => {
+                    if self.confirms_resignation()? {
+                        return Err(PlayerError::Resigned);
+                    }
+                    self.say("the game goes on\n")?;
                 }
                 text => {
                     let mut trial = position.clone_box();
                     match trial.play(text) {
                         Ok(canonical) => return Ok(MoveAnswer::new(canonical)),
-                        Err(error) => self.say(&format!("{error}; try again\n"))?,
+                        Err(error) => self.say(&format!(
+                            "{error}; `help` lists the legal moves and the commands\n"
+                        ))?,
                     }
                 }
             }
@@ -112,5 +157,93 @@ impl Player for Human {
 
     fn is_human(&self) -> bool {
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Cursor;
+    use std::sync::{Arc, Mutex};
+
+    use super::*;
+
+    /// Output a test can read afterwards.
+    #[derive(Clone, Default)]
+    struct Screen(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Screen {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Screen {
+        fn text(&self) -> String {
+            String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
+        }
+    }
+
+    /// A human at connect4 typing `typed`, asked for a move after `moves`.
+    fn typing(typed: &str, moves: &[&str]) -> (Result<MoveAnswer, PlayerError>, String) {
+        let screen = Screen::default();
+        let mut human = Human::new(
+            "you",
+            Box::new(Cursor::new(typed.to_string().into_bytes())),
+            Box::new(screen.clone()),
+        );
+        let setup = GameSetup {
+            spec: "connect4".parse().unwrap(),
+            side: zerosum_core::Side::First,
+            time: crate::TimeControl::per_move(1.0),
+            seed: 1,
+        };
+        human.new_game(&setup).unwrap();
+        let request = MoveRequest {
+            moves: Arc::new(moves.iter().map(|m| m.to_string()).collect()),
+            limit: None,
+            clock: None,
+            increment: std::time::Duration::ZERO,
+            stop: Arc::default(),
+            progress: None,
+        };
+        (human.choose(&request), screen.text())
+    }
+
+    #[test]
+    fn help_lists_the_notation_the_commands_and_the_moves() {
+        let (answer, screen) = typing("help\n4\n", &[]);
+        assert_eq!(answer.unwrap().text, "4");
+        assert!(screen.contains("moves: column number from 1"), "{screen}");
+        assert!(screen.contains("undo   take back"), "{screen}");
+        assert!(screen.contains("legal moves: 1 2 3 4 5 6 7"), "{screen}");
+        assert!(screen.starts_with("X to move (you)"), "{screen}");
+    }
+
+    #[test]
+    fn undo_asks_the_referee_once_there_is_a_move_to_take_back() {
+        let (answer, screen) = typing("undo\n3\n", &["4"]);
+        assert_eq!(answer.unwrap().text, "3");
+        assert!(screen.contains("nothing to undo"), "{screen}");
+        let (answer, _) = typing("undo\n", &["4", "4"]);
+        assert!(matches!(answer, Err(PlayerError::TakeBack)));
+    }
+
+    #[test]
+    fn quit_resigns_only_when_confirmed() {
+        let (answer, screen) = typing("quit\nn\n5\n", &[]);
+        assert_eq!(answer.unwrap().text, "5");
+        assert!(screen.contains("resign? (y/n)"), "{screen}");
+        assert!(screen.contains("the game goes on"), "{screen}");
+        let (answer, _) = typing("quit\ny\n", &[]);
+        assert!(matches!(answer, Err(PlayerError::Resigned)));
+        let (answer, _) = typing("resign\n", &[]);
+        assert!(
+            matches!(answer, Err(PlayerError::Resigned)),
+            "the end of input confirms"
+        );
     }
 }

@@ -9,3 +9,4 @@ mod external;
 mod java_course;
 mod misbehaving;
 mod shipped_openings;
+mod take_back;

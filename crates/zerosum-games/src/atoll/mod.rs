@@ -35,7 +35,7 @@ pub use evaluator::AtollEvaluator;
 
 use crate::connection::{
     clone_with_capacity, colour_of, owner_of, parse_cell, render_slanted, shortest_chain,
-    status_line, RollbackUnionFind, Stone, StoneMove, SWAP_FEATURE,
+    RollbackUnionFind, Stone, StoneMove, SWAP_FEATURE,
 };
 
 /// An Atoll move: [`StoneMove::Place`] with an index into the board's cells (never an island
@@ -372,23 +372,20 @@ impl Game for Atoll {
     }
 
     /// The slanted board: `B`, `W`, `.` for playable cells, `b`, `w` for island stones, blank
-    /// where the grid has no cell; then who plays which colour and the state.
+    /// where the grid has no cell (a won game's winning chain framed, `[B]`); then who plays
+    /// which colour.
     fn render(&self) -> String {
         let board = &self.board;
+        let chain = self.winning_chain().unwrap_or_default();
         let mut text = render_slanted(board.columns(), board.rows(), |column, row| {
-            board
-                .cell_at(column, row)
-                .map_or(' ', |cell| self.glyph(cell))
+            board.cell_at(column, row).map_or((' ', false), |cell| {
+                (self.glyph(cell), chain.contains(&cell))
+            })
         });
         for side in Side::BOTH {
             text.push_str(&self.player_line(side));
             text.push('\n');
         }
-        text.push_str(&status_line(
-            self.status,
-            self.to_move(),
-            self.colours_exchanged,
-        ));
         text
     }
 

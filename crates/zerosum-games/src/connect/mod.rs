@@ -31,7 +31,7 @@ pub use weights::ConnectWeights;
 pub use wide::Wide;
 
 use serde_json::json;
-use zerosum_core::{notation, Game, GameSpec, MoveError, Outcome, Side, Status};
+use zerosum_core::{notation, Game, GameSpec, MarkedLine, MoveError, Outcome, Side, Status};
 
 use crate::GameVisitor;
 
@@ -165,8 +165,18 @@ impl<B: ConnectBoard> ConnectX<B> {
         format!("{}{}", notation::letters(col, false), row + 1)
     }
 
-    /// The cells of a run of `k` or more through the last disc, if the game was won.
+    /// The cells of a run of `k` or more through the last disc, if the game was won, in m,n,k
+    /// notation (`a1` top-left), for JSON.
     fn winning_cells(&self) -> Vec<String> {
+        self.winning_line()
+            .iter()
+            .map(|&(r, c)| self.cell_name(r, c))
+            .collect()
+    }
+
+    /// The `(row, column)` cells (row 0 at the top) of a run of `k` or more through the last
+    /// disc when it won the game, in order; empty while the game goes on or after a draw.
+    pub fn winning_line(&self) -> Vec<(usize, usize)> {
         let Some(Outcome::Win(side)) = self.outcome else {
             return Vec::new();
         };
@@ -194,7 +204,7 @@ impl<B: ConnectBoard> ConnectX<B> {
             }
             if line.len() >= self.k {
                 line.sort_unstable();
-                return line.iter().map(|&(r, c)| self.cell_name(r, c)).collect();
+                return line;
             }
         }
         Vec::new()
@@ -344,11 +354,16 @@ impl<B: ConnectBoard> Game for ConnectX<B> {
 
     fn render(&self) -> String {
         let width = if self.cols > 9 { 3 } else { 2 };
+        // A won game shows its winning line framed: `[X]` on each row, `[X X X X]` along one.
+        let winning = self.winning_line();
         let mut out = String::new();
         for row in 0..self.rows {
+            let mut line = MarkedLine::new("");
             for col in 0..self.cols {
-                out.push_str(&format!("{:>width$}", Self::symbol(self.owner(row, col))));
+                let marked = winning.contains(&(row, col));
+                line.cell(width - 1, Self::symbol(self.owner(row, col)), marked);
             }
+            out.push_str(&line.finish());
             out.push('\n');
         }
         for col in 0..self.cols {

@@ -20,7 +20,7 @@ pub mod potential;
 
 use std::ops::BitOr;
 
-use zerosum_core::{notation, MoveError, Outcome, Side, Status};
+use zerosum_core::{notation, MarkedLine, MoveError, Side};
 
 /// The six neighbours of a cell as `(column, row)` offsets, in the order left, right, up,
 /// up-right, down, down-left (see the module documentation).
@@ -115,24 +115,6 @@ pub const fn owner_of(colour: Stone, colours_exchanged: bool) -> Side {
     match (colour, colours_exchanged) {
         (Stone::Black, false) | (Stone::White, true) => Side::First,
         _ => Side::Second,
-    }
-}
-
-/// The last line of a drawing: who is to move, who won (`Black (first player) wins`), or
-/// `draw`.
-pub fn status_line(status: Status, to_move: Side, colours_exchanged: bool) -> String {
-    match status {
-        Status::Ongoing => format!(
-            "{} ({} player) to move\n",
-            colour_of(to_move, colours_exchanged).title(),
-            to_move.name()
-        ),
-        Status::Over(Outcome::Win(side)) => format!(
-            "{} ({} player) wins\n",
-            colour_of(side, colours_exchanged).title(),
-            side.name()
-        ),
-        Status::Over(Outcome::Draw) => "draw\n".to_string(),
     }
 }
 
@@ -346,8 +328,9 @@ where
 
 /// Draws a `columns x rows` hex grid as text, each row shifted half a cell right of the row
 /// above, column letters on top and row numbers on the left. `glyph(column, row)` gives each
-/// cell's character (a space where the grid has no cell). Lines carry no trailing spaces; the
-/// text ends with a newline.
+/// cell's character (a space where the grid has no cell) and whether it is marked (a winning
+/// chain: framed as `[B]`, see [`MarkedLine`]). Lines carry no trailing spaces; the text ends
+/// with a newline.
 ///
 /// ```text
 ///   a b c
@@ -355,7 +338,11 @@ where
 /// 2  . B .
 /// 3   W . .
 /// ```
-pub fn render_slanted(columns: usize, rows: usize, glyph: impl Fn(usize, usize) -> char) -> String {
+pub fn render_slanted(
+    columns: usize,
+    rows: usize,
+    glyph: impl Fn(usize, usize) -> (char, bool),
+) -> String {
     let label_width = notation::letters(columns.saturating_sub(1), false).len();
     let pitch = 2 * label_width;
     let number_width = rows.to_string().len();
@@ -368,13 +355,13 @@ pub fn render_slanted(columns: usize, rows: usize, glyph: impl Fn(usize, usize) 
     out.push_str(line.trim_end());
     out.push('\n');
     for row in 0..rows {
-        let mut line = format!("{:>number_width$} ", row + 1);
-        line.push_str(&" ".repeat(row * label_width));
+        let indent = " ".repeat(row * label_width);
+        let mut line = MarkedLine::new(&format!("{:>number_width$}{indent}", row + 1));
         for column in 0..columns {
-            line.push(glyph(column, row));
-            line.push_str(&" ".repeat(pitch - 1));
+            let (glyph, marked) = glyph(column, row);
+            line.cell(if column == 0 { 1 } else { pitch - 1 }, glyph, marked);
         }
-        out.push_str(line.trim_end());
+        out.push_str(&line.finish());
         out.push('\n');
     }
     out
@@ -426,8 +413,20 @@ mod tests {
 
     #[test]
     fn slanted_drawing() {
-        let text = render_slanted(3, 3, |c, r| if (c, r) == (1, 1) { 'B' } else { '.' });
+        let text = render_slanted(3, 3, |c, r| {
+            (if (c, r) == (1, 1) { 'B' } else { '.' }, false)
+        });
         assert_eq!(text, "  a b c\n1 . . .\n2  . B .\n3   . . .\n");
+        // Marked cells are framed in the spaces around them; the columns stay.
+        let text = render_slanted(3, 3, |c, r| match (c, r) {
+            (1, 1) | (2, 1) => ('B', true),
+            (0, 2) => ('B', true),
+            _ => ('.', false),
+        });
+        assert_eq!(text, "  a b c\n1 . . .\n2  .[B B]\n3  [B]. .\n");
+        // Wide boards (two letters a column) too.
+        let wide = render_slanted(27, 1, |c, _| ('B', c == 26));
+        assert!(wide.lines().nth(1).unwrap().ends_with("B  [B]"), "{wide}");
     }
 
     #[test]

@@ -32,7 +32,7 @@ use zerosum_core::{zobrist_key, Game, GameSpec, MoveError, Outcome, Side, Status
 
 use crate::connection::{
     cell_name, clone_with_capacity, colour_of, owner_of, parse_cell, render_slanted,
-    shortest_chain, status_line, RollbackUnionFind, Stone, StoneMove, HEX_DIRECTIONS, SWAP_FEATURE,
+    shortest_chain, RollbackUnionFind, Stone, StoneMove, HEX_DIRECTIONS, SWAP_FEATURE,
 };
 
 /// A Hex move: [`StoneMove::Place`] with the cell index `row * width + column`, or
@@ -448,20 +448,18 @@ impl Game for Hex {
         }
     }
 
-    /// The slanted board (`B`, `W`, `.`), then which player has which colour and the state.
+    /// The slanted board (`B`, `W`, `.`; a won game's winning chain framed, `[B]`), then which
+    /// player has which colour.
     fn render(&self) -> String {
+        let chain = self.winning_chain().unwrap_or_default();
         let mut text = render_slanted(self.width, self.height, |column, row| {
-            self.stones[self.cell(column, row)].glyph()
+            let cell = self.cell(column, row);
+            (self.stones[cell].glyph(), chain.contains(&cell))
         });
         for side in Side::BOTH {
             text.push_str(&self.player_line(side));
             text.push('\n');
         }
-        text.push_str(&status_line(
-            self.status,
-            self.to_move(),
-            self.colours_exchanged,
-        ));
         text
     }
 
@@ -525,8 +523,7 @@ mod tests {
             hex.render(),
             "  a b c\n1 . . .\n2  . B .\n3   . . .\n\
              White (first player) joins left and right\n\
-             Black (second player) joins top and bottom\n\
-             White (first player) to move\n"
+             Black (second player) joins top and bottom\n"
         );
     }
 }

@@ -43,7 +43,7 @@ pub use evaluator::{MnkEvaluator, LOSS_NEXT, SMALL_BOARD_CELLS, STATIC_LIMIT, VC
 
 use serde_json::json;
 use zerosum_core::notation;
-use zerosum_core::{zobrist_key, Game, GameSpec, MoveError, Outcome, Side, Status};
+use zerosum_core::{zobrist_key, Game, GameSpec, MarkedLine, MoveError, Outcome, Side, Status};
 
 use crate::GameVisitor;
 
@@ -514,12 +514,15 @@ impl<const WORDS: usize> Game for Mnk<WORDS> {
             out.push_str(text.trim_end());
             out.push('\n');
         }
+        // A won game shows its winning line framed: `[X X X]`.
+        let winning = self.winning_cells();
         for row in 0..self.rows {
-            out.push_str(&format!("{:>number_width$}", row + 1));
+            let mut line = MarkedLine::new(&format!("{:>number_width$}", row + 1));
             for col in 0..self.cols {
-                out.push(' ');
-                out.push_str(self.mark(row * self.cols + col));
+                let cell = row * self.cols + col;
+                line.cell(1, self.mark(cell), winning.contains(&(cell as Cell)));
             }
+            out.push_str(&line.finish());
             out.push('\n');
         }
         out

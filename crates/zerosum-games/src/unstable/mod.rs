@@ -88,6 +88,15 @@ const fn owner_index(count: i16) -> usize {
     (count < 0) as usize
 }
 
+/// `1 atom`, `2 atoms`: a count and its noun, plural unless the count is one.
+fn counted(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
 /// The colour name of a side: Black moves first.
 const fn colour(side: Side) -> &'static str {
     match side {
@@ -595,7 +604,8 @@ impl Game for Unstable {
     }
 
     /// Column numbers on top, row letters on the left; each cell shows its signed count (`+2`
-    /// Black, `-1` White, `.` empty), followed by `*` when one more atom makes it explode.
+    /// Black, `-1` White, `.` empty), followed by `*` when one more atom makes it explode; then
+    /// each colour's atoms and cells.
     fn render(&self) -> String {
         let texts: Vec<String> = self
             .board
@@ -631,11 +641,11 @@ impl Game for Unstable {
         }
         let tally = |side: Side| {
             format!(
-                "{} ({}) {} atoms in {} cells",
+                "{} ({}) {} in {}",
                 colour(side),
                 if side == Side::First { '+' } else { '-' },
-                self.atoms(side),
-                self.cells(side)
+                counted(self.atoms(side), "atom"),
+                counted(self.cells(side), "cell")
             )
         };
         lines.push(format!(
@@ -643,10 +653,6 @@ impl Game for Unstable {
             tally(Side::First),
             tally(Side::Second)
         ));
-        lines.push(match self.status {
-            Status::Over(Outcome::Win(side)) => format!("{} wins", colour(side)),
-            _ => format!("{} to move", colour(self.to_move())),
-        });
         let mut text = lines.join("\n");
         text.push('\n');
         text

@@ -386,7 +386,11 @@ fn hex_swap_sides_exchanges_colours() {
     assert_eq!(game.status(), Status::Ongoing);
     game.play_text("c2").unwrap();
     assert_eq!(game.status(), Status::Over(Outcome::Win(Side::First)));
-    assert!(game.render().contains("White (first player) wins"));
+    let text = game.render();
+    assert!(
+        text.contains("[W") && text.contains("White (first player) joins left and right"),
+        "{text}"
+    );
     // Undo restores the colours.
     while game.ply() > 1 {
         game.undo();

@@ -11,3 +11,4 @@ mod connect_solver_threads;
 mod hex;
 mod mnk;
 mod unstable;
+mod winning_lines;

@@ -776,18 +776,23 @@ fn render_shows_counts_and_coordinates() {
          A  .  +1   .\n\
          B +1  -2  +1\n\
          C -1* +1   .\n\
-         Black (+) 4 atoms in 4 cells, White (-) 3 atoms in 2 cells; * one atom short of exploding\n\
-         White to move\n"
+         Black (+) 4 atoms in 4 cells, White (-) 3 atoms in 2 cells; * one atom short of exploding\n"
+    );
+    // One of a kind is singular.
+    let first = played(3, 3, "A1").render();
+    assert!(
+        first.contains("Black (+) 1 atom in 1 cell, White (-) 0 atoms in 0 cells;"),
+        "{first}"
     );
     let big = played(10, 6, "A1 J6 A1 J6").render();
     let lines: Vec<&str> = big.lines().collect();
-    assert_eq!(lines.len(), 1 + 10 + 2);
+    assert_eq!(lines.len(), 1 + 10 + 1);
     assert_eq!(lines[0], "   1   2   3   4   5   6");
     assert_eq!(lines[9], "I  .   .   .   .   .  -1", "{big}");
     assert_eq!(lines[10], "J  .   .   .   .  -1   .", "{big}");
     let over = played(2, 2, "A1 B2 A1 B2").render();
     assert!(
-        over.contains("B -2   .") && over.ends_with("White wins\n"),
+        over.contains("B -2   .") && over.contains("Black (+) 0 atoms in 0 cells"),
         "{over}"
     );
     let wide = Unstable::new(100, 100).render();

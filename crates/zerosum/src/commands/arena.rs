@@ -1,4 +1,5 @@
-//! `zerosum tournament`, `zerosum match` and `zerosum play`: the arena on the command line.
+//! `zerosum tournament` and `zerosum match`: the arena on the command line (`play` has its
+//! own module).
 
 use std::collections::HashSet;
 use std::io::{IsTerminal, Write};
@@ -10,12 +11,10 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use zerosum_arena::clock::{parse_clock, parse_seconds};
-use zerosum_arena::record::result_text;
 use zerosum_arena::{
-    play_game, preset, EngineList, Format, GameRecord, MatchSummary, MatchTally, OpeningOrder,
-    OpeningSettings, Openings, PlayerSpec, RecordFileError, RecordWriter, RefereeEvent,
-    RefereeOptions, Scoring, SprtParams, SprtStatus, Standings, TimeControl, Tournament,
-    TournamentEvent, TournamentSettings, PRESETS,
+    preset, EngineList, Format, GameRecord, MatchSummary, MatchTally, OpeningOrder,
+    OpeningSettings, Openings, RecordFileError, RecordWriter, Scoring, SprtParams, SprtStatus,
+    Standings, TimeControl, Tournament, TournamentEvent, TournamentSettings, PRESETS,
 };
 
 use zerosum_core::GameSpec;
@@ -321,7 +320,8 @@ fn engine_list(common: &CommonArgs) -> Result<EngineList> {
     })
 }
 
-fn clock_seed() -> u64 {
+/// A seed from the clock, for runs given none.
+pub(super) fn clock_seed() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |t| t.as_nanos() as u64)
@@ -663,74 +663,4 @@ impl MatchJudge {
         }
         Some(status)
     }
-}
-
-/// Options of `zerosum play`.
-#[derive(Args, Debug)]
-pub struct PlayArgs {
-    /// Game spec.
-    spec: String,
-    /// Who moves first: human, engine[:settings], quasi or random.
-    #[arg(long, default_value = "human")]
-    first: String,
-    /// Who moves second.
-    #[arg(long, default_value = "engine")]
-    second: String,
-    #[command(flatten)]
-    time: TimeArgs,
-    /// Seed of the players' randomness.
-    #[arg(long)]
-    seed: Option<u64>,
-}
-
-/// `zerosum play`: one game at the terminal, the board drawn after every move.
-pub fn play(args: &PlayArgs) -> Result<()> {
-    let spec = parse_spec(&args.spec)?;
-    let first: PlayerSpec = args.first.parse()?;
-    let second: PlayerSpec = args.second.parse()?;
-    let options = RefereeOptions {
-        time: args.time.control(1.0)?,
-        max_moves: None,
-        adjudicate_nodes: None,
-    };
-    let mut out = std::io::stdout();
-    let names = [first.display_name(), second.display_name()];
-    let played = play_game(
-        &spec,
-        [first.build(), second.build()],
-        &options,
-        args.seed.unwrap_or_else(clock_seed),
-        &mut |event| {
-            let _ = match event {
-                RefereeEvent::Started { game } => write!(out, "{}", game.render()),
-                RefereeEvent::Moved {
-                    game,
-                    side,
-                    answer,
-                    elapsed,
-                } => {
-                    let comment = answer
-                        .comment
-                        .as_deref()
-                        .map(|c| format!("  ({c})"))
-                        .unwrap_or_default();
-                    let last = game.history().pop().unwrap_or_default();
-                    writeln!(
-                        out,
-                        "\n{} ({side}) plays {last} after {:.2} s{comment}\n{}",
-                        names[side.index()],
-                        elapsed.as_secs_f64(),
-                        game.render()
-                    )
-                }
-            };
-            let _ = out.flush();
-        },
-    );
-    println!(
-        "result: {} {{{}}}",
-        result_text(played.outcome),
-        played.reason
-    );
-    Ok(())
 }

@@ -11,6 +11,7 @@ pub mod game_output;
 pub mod gui_analysis;
 pub mod network;
 pub mod openings;
+pub mod play;
 pub mod protocol;
 pub mod rules;
 pub mod search;

@@ -5,8 +5,8 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use zerosum_core::{perft as count_leaves, ALIASES};
-use zerosum_games::{new_game, visit_game, EvaluatedGame, GameVisitor, FAMILIES};
+use zerosum_core::{perft as count_leaves, Outcome, Side, Status, ALIASES};
+use zerosum_games::{new_game, stones, visit_game, EvaluatedGame, GameVisitor, FAMILIES};
 
 use super::parse_spec;
 
@@ -52,12 +52,21 @@ pub fn show(spec: &str, moves: &str, json: bool, file: Option<&Path>) -> Result<
         writeln!(out, "moves: {}", history.join(","))?;
     }
     write!(out, "{}", game.render())?;
-    let status = game.status();
-    if status.is_over() {
-        writeln!(out, "status: {status}")?;
-    } else {
-        writeln!(out, "to move: {}", game.to_move())?;
-        writeln!(out, "legal moves: {}", game.legal_moves().join(" "))?;
+    // Whose move it is, once: the board's own lines name the colours, not the turn.
+    let side_name = |side: Side| {
+        let stones = stones(&*game, side);
+        match stones.colour {
+            Some(colour) => format!("{colour} ({side} player, {})", stones.glyph),
+            None => format!("{} ({side} player)", stones.glyph),
+        }
+    };
+    match game.status() {
+        Status::Ongoing => {
+            writeln!(out, "to move: {}", side_name(game.to_move()))?;
+            writeln!(out, "legal moves: {}", game.legal_moves().join(" "))?;
+        }
+        Status::Over(Outcome::Win(side)) => writeln!(out, "status: {} wins", side_name(side))?,
+        Status::Over(Outcome::Draw) => writeln!(out, "status: draw")?,
     }
     Ok(())
 }

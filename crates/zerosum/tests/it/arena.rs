@@ -244,16 +244,14 @@ fn a_human_is_told_what_is_wrong_with_a_move_and_asked_again() {
     );
     assert!(output.status.success(), "{}", text(&output.stderr));
     let (out, err) = (text(&output.stdout), text(&output.stderr));
-    assert!(out.contains("human (first) plays b2"), "{out}");
-    assert!(out.contains("engine (second) plays"), "{out}");
+    assert!(out.contains("you (X) play b2"), "{out}");
+    assert!(out.contains("the engine (O) plays"), "{out}");
     assert!(err.contains("illegal move `b2`"), "{err}");
     assert!(err.contains("off the board"), "{err}");
     assert!(err.contains("cannot read move `x`"), "{err}");
     assert!(err.contains("legal moves: "), "{err}");
-    assert!(
-        out.contains("result: 0-1 {first player (human) resigns}"),
-        "{out}"
-    );
+    assert!(err.contains("resign? (y/n)"), "{err}");
+    assert!(out.contains("the engine wins: you resigned"), "{out}");
 }
 
 #[test]
@@ -262,7 +260,7 @@ fn a_human_whose_input_ends_loses_the_game_and_nothing_hangs() {
     assert!(output.status.success(), "{}", text(&output.stderr));
     let out = text(&output.stdout);
     assert!(
-        out.contains("result: 0-1 {first player (human) failed: gave up: end of input}"),
+        out.contains("the random player wins: first player (you) failed: gave up: end of input"),
         "{out}"
     );
 }
@@ -501,4 +499,22 @@ fn a_gauntlet_plays_the_first_player_against_each_other_in_both_colours() {
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn undo_against_an_external_gtp_engine_takes_the_moves_back_there_too() {
+    // The engine is this binary over GTP: the take-back reaches it as two `undo` commands.
+    let gtp = format!(
+        "cmd={} gtp,proto=gtp,name=gtp",
+        env!("CARGO_BIN_EXE_zerosum")
+    );
+    let output = zerosum_with_input(
+        &["play", "connect4", "--second", &gtp, "--st", "0.5"],
+        "4\nundo\n3\nquit\ny\n",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let out = text(&output.stdout);
+    assert!(out.contains("took back 4 and "), "{out}");
+    assert!(out.contains("you (X) play 3"), "{out}");
+    assert!(out.contains("gtp wins: you resigned"), "{out}");
 }

@@ -53,8 +53,54 @@ fn show_prints_board_side_status_and_moves() {
     let text = stdout(&output);
     assert!(text.contains("1 O . ."), "{text}");
     assert!(text.contains("2 . X ."), "{text}");
-    assert!(text.contains("to move: second"), "{text}");
+    assert!(text.contains("to move: O (second player)"), "{text}");
     assert!(text.contains("legal moves: b1 c1 a2 c2 a3 b3"), "{text}");
+}
+
+#[test]
+fn show_says_whose_move_it_is_once() {
+    for (spec, moves, mover) in [
+        ("hex:5", "a1,b2", "to move: Black (first player, B)"),
+        ("atoll:standard", "", "to move: Black (first player, B)"),
+        (
+            "unstable:3x3",
+            "a1,c3,a1",
+            "to move: White (second player, -)",
+        ),
+        ("connect4", "4453", "to move: X (first player)"),
+    ] {
+        let output = zerosum(&["show", spec, "--moves", moves]);
+        assert!(output.status.success());
+        let text = stdout(&output);
+        assert_eq!(text.matches("to move").count(), 1, "{spec}:\n{text}");
+        assert!(text.contains(mover), "{spec}:\n{text}");
+    }
+}
+
+#[test]
+fn show_counts_one_atom_in_the_singular() {
+    let output = zerosum(&["show", "unstable:3x3", "--moves", "a1"]);
+    let text = stdout(&output);
+    assert!(
+        text.contains("Black (+) 1 atom in 1 cell, White (-) 0 atoms in 0 cells"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("1 atoms") && !text.contains("1 cells"),
+        "{text}"
+    );
+}
+
+#[test]
+fn show_frames_the_winning_line_and_names_the_winner() {
+    let output = zerosum(&["show", "connect4", "--moves", "1212121"]);
+    let text = stdout(&output);
+    assert!(text.contains("[X]O . . . . ."), "{text}");
+    assert_eq!(text.matches("[X]").count(), 4, "{text}");
+    assert!(text.contains("status: X (first player) wins"), "{text}");
+    let output = zerosum(&["show", "tictactoe", "--moves", "a1,a2,b1,b2,c1"]);
+    let text = stdout(&output);
+    assert!(text.contains("1[X X X]"), "{text}");
 }
 
 #[test]

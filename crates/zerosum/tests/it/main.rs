@@ -22,6 +22,7 @@ mod protocol;
 mod records;
 mod solver_threads;
 mod support;
+mod terminal;
 mod threads;
 mod time_and_memory;
 mod web;

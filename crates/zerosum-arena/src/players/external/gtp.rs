@@ -177,8 +177,10 @@ impl GtpDriver {
     /// to `genmove`, as it stands (a refusal is left to the caller to judge).
     pub(crate) fn ask_move(&mut self, request: &MoveRequest) -> Result<Reply, PlayerError> {
         let moves = &request.moves;
-        if self.known > moves.len() {
-            return Err(PlayerError::Failed("the game went backwards".into()));
+        // A take-back (a person's `undo`): the engine takes back what the game lost.
+        while self.known > moves.len() {
+            self.expect("undo")?;
+            self.known -= 1;
         }
         for ply in self.known..moves.len() {
             let who = colour(moves, ply);
