@@ -35,6 +35,11 @@ impl GridChart {
         self.cells.iter().map(Vec::len).max().unwrap_or(0)
     }
 
+    /// The width of the names and the cells.
+    fn grid_width(&self) -> f64 {
+        self.label_width() + CELL_WIDTH * self.columns() as f64
+    }
+
     fn label_width(&self) -> f64 {
         self.rows
             .iter()
@@ -58,8 +63,7 @@ fn fill(share: f64) -> (&'static str, f64) {
 
 impl Chart for GridChart {
     fn size(&self) -> (f64, f64) {
-        let grid = self.label_width() + CELL_WIDTH * self.columns() as f64 + 24.0;
-        let width = grid
+        let width = (self.grid_width() + 24.0)
             .max(text_width(&self.title, 15.0) + 40.0)
             .max(text_width(&self.caption, 12.0) + 40.0);
         (width, TOP + CELL_HEIGHT * self.rows.len() as f64 + 48.0)
@@ -72,7 +76,8 @@ impl Chart for GridChart {
     fn draw(&self, svg: &mut Svg) {
         let (width, height) = self.size();
         frame::title(svg, width, &self.title);
-        let left = self.label_width();
+        // The grid is centred.
+        let left = self.label_width() + (width - self.grid_width()) / 2.0;
         for column in 0..self.columns() {
             let cx = left + CELL_WIDTH * (column as f64 + 0.5);
             svg.text(
@@ -104,7 +109,7 @@ impl Chart for GridChart {
                     num(CELL_HEIGHT)
                 );
                 let Some(cell) = cell else {
-                    svg.raw(&format!(r#"<rect class="zc-cell" fill="none" {rect}/>"#));
+                    svg.raw(&format!(r#"<rect class="zc-cell zc-empty" {rect}/>"#));
                     continue;
                 };
                 let (colour, opacity) = fill(cell.share);

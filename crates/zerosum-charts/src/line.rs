@@ -73,14 +73,11 @@ impl LineChart {
             top,
         );
         // Bands much wider than the lines (the error bars of the first games) would squash
-        // the lines: the scale then follows the lines, and the bands are cut at its edges.
+        // the lines: the scale shows a quarter of the lines' span beyond them, and the bands
+        // are cut at its edges.
         let lines = Scale::fit(self.y_scale, line_y.iter().copied(), bottom, top);
         let span = lines.high - lines.low;
-        let y = if self.y_scale == ScaleKind::Linear && y.high - y.low > 2.5 * span {
-            y.clamp_domain(lines.low - 0.75 * span, lines.high + 0.75 * span)
-        } else {
-            y
-        };
+        let y = y.clamp_domain(lines.low - 0.25 * span, lines.high + 0.25 * span);
         let widest = y
             .ticks
             .iter()
@@ -91,7 +88,7 @@ impl LineChart {
             .map(|p| p.0)
             .chain(bands().map(|b| b.0))
             .collect::<Vec<f64>>();
-        let x = Scale::fit(self.x_scale, xs, left, right);
+        let x = Scale::fit_tight(self.x_scale, xs, left, right);
         (x, y)
     }
 }

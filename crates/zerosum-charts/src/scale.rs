@@ -54,6 +54,36 @@ impl Scale {
         }
     }
 
+    /// Like [`Scale::fit`], but a linear domain ends at the values themselves (the ticks are
+    /// the round values inside it): for an axis of counts, say, that should not run past the
+    /// last game.
+    pub fn fit_tight(
+        kind: ScaleKind,
+        values: impl IntoIterator<Item = f64>,
+        from: f64,
+        to: f64,
+    ) -> Scale {
+        let values: Vec<f64> = values.into_iter().filter(|v| v.is_finite()).collect();
+        let wide = Scale::fit(kind, values.iter().copied(), from, to);
+        let low = values.iter().copied().fold(f64::INFINITY, f64::min);
+        let high = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        if kind == ScaleKind::Log || low >= high {
+            return wide;
+        }
+        let ticks = wide
+            .ticks
+            .iter()
+            .copied()
+            .filter(|t| (low - 1e-9..=high + 1e-9).contains(t))
+            .collect();
+        Scale {
+            low,
+            high,
+            ticks,
+            ..wide
+        }
+    }
+
     fn linear(low: f64, high: f64, from: f64, to: f64) -> Scale {
         let (low, high) = if high - low < 1e-9 {
             let pad = (low.abs() * 0.1).max(1.0);
@@ -83,7 +113,7 @@ impl Scale {
         // At most about eight labelled decades.
         let every = ((last - first) as usize).div_ceil(8).max(1);
         let ticks = (first..=last)
-            .filter(|power| (power - first) as usize % every == 0)
+            .filter(|power| ((power - first) as usize).is_multiple_of(every))
             .map(|power| 10f64.powi(power))
             .collect();
         Scale {
@@ -195,6 +225,15 @@ mod tests {
         assert_eq!(scale.label(100.0), "100");
         let one = Scale::fit(ScaleKind::Linear, [5.0], 0.0, 1.0);
         assert!(one.low < 5.0 && one.high > 5.0);
+    }
+
+    #[test]
+    fn tight_scales_end_at_the_values() {
+        let scale = Scale::fit_tight(ScaleKind::Linear, [1.0, 504.0], 0.0, 100.0);
+        assert_eq!((scale.low, scale.high), (1.0, 504.0));
+        assert_eq!(scale.ticks, vec![100.0, 200.0, 300.0, 400.0, 500.0]);
+        let one = Scale::fit_tight(ScaleKind::Linear, [3.0], 0.0, 100.0);
+        assert!(one.low < 3.0 && one.high > 3.0);
     }
 
     #[test]

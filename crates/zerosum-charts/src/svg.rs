@@ -41,10 +41,10 @@ svg.zc{font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,san
 .zc-text{fill:#424a53}.zc-muted{fill:#6e7781}\
 .zc-axis{stroke:#8c959f;stroke-width:1}.zc-grid{stroke:#d8dee4;stroke-width:1}\
 .zc-zero{stroke:#8c959f;stroke-width:1;stroke-dasharray:4 3}\
-.zc-cell{stroke:#d8dee4}\
+.zc-cell{stroke:#d8dee4}.zc-empty{fill:#f6f8fa}\
 @media (prefers-color-scheme:dark){.zc-bg{fill:#161b22}.zc-title{fill:#e6edf3}\
 .zc-text{fill:#c9d1d9}.zc-muted{fill:#8b949e}.zc-axis{stroke:#6e7681}\
-.zc-grid{stroke:#30363d}.zc-zero{stroke:#6e7681}.zc-cell{stroke:#30363d}}";
+.zc-grid{stroke:#30363d}.zc-zero{stroke:#6e7681}.zc-cell{stroke:#30363d}.zc-empty{fill:#0d1117}}";
 
 /// SVG text under construction.
 #[derive(Default)]
