@@ -53,7 +53,7 @@ pub fn player_names(records: &[GameRecord]) -> Result<Vec<String>, ReportError> 
         ] {
             if index >= MAX_PLAYERS {
                 return Err(ReportError::TooManyPlayers {
-                    game: record.game + 1,
+                    game: record.game.saturating_add(1),
                     index,
                 });
             }

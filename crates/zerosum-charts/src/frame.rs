@@ -15,6 +15,16 @@ pub fn colour(index: usize) -> &'static str {
     PALETTE[index % PALETTE.len()]
 }
 
+/// The stroke pattern of series `index`: solid for the first ten, then dashed, then dotted,
+/// so that series sharing a colour differ (as an attribute, empty for solid).
+pub fn dash(index: usize) -> &'static str {
+    match (index / PALETTE.len()) % 3 {
+        0 => "",
+        1 => r#" stroke-dasharray="7 4""#,
+        _ => r#" stroke-dasharray="2 3""#,
+    }
+}
+
 /// Width in pixels of `text` at `size` px, roughly (a proportional sans-serif font).
 pub fn text_width(text: &str, size: f64) -> f64 {
     text.chars().count() as f64 * size * 0.58
@@ -133,10 +143,12 @@ pub fn legend(svg: &mut Svg, x: f64, y: f64, names: &[String]) {
     for (index, name) in names.iter().enumerate() {
         let top = y + index as f64 * 20.0;
         svg.raw(&format!(
-            r#"<rect x="{}" y="{}" width="14" height="4" rx="1" fill="{}"/>"#,
+            r#"<line x1="{}" y1="{y}" x2="{}" y2="{y}" stroke="{}" stroke-width="3"{}/>"#,
             num(x),
-            num(top + 5.0),
-            colour(index)
+            num(x + 16.0),
+            colour(index),
+            dash(index),
+            y = num(top + 7.0),
         ));
         svg.text("zc-text", x + 20.0, top + 11.0, "start", "", name);
     }
@@ -151,14 +163,14 @@ pub fn legend_width(names: &[String]) -> f64 {
         + 36.0
 }
 
-/// A polyline through `points` (already pixels) in `colour`.
-pub fn polyline(svg: &mut Svg, points: &[(f64, f64)], colour: &str, width: f64) {
+/// A polyline through `points` (already pixels) in `colour`; `dash` as [`dash`] gives it.
+pub fn polyline(svg: &mut Svg, points: &[(f64, f64)], colour: &str, dash: &str, width: f64) {
     let list: Vec<String> = points
         .iter()
         .map(|&(x, y)| format!("{},{}", num(x), num(y)))
         .collect();
     svg.raw(&format!(
-        r#"<polyline fill="none" stroke="{colour}" stroke-width="{}" stroke-linejoin="round" points="{}"/>"#,
+        r#"<polyline fill="none" stroke="{colour}" stroke-width="{}"{dash} stroke-linejoin="round" points="{}"/>"#,
         num(width),
         list.join(" ")
     ));

@@ -1,7 +1,7 @@
 //! Line charts: series of `(x, y)` points on linear or log scales, each optionally with a
 //! shaded band (an interval around every point) and marked points with tooltips.
 
-use crate::frame::{self, colour, legend_width, text_width, Chart};
+use crate::frame::{self, colour, dash, legend_width, text_width, Chart};
 use crate::scale::{Scale, ScaleKind};
 use crate::svg::{num, Svg};
 
@@ -148,7 +148,7 @@ impl Chart for LineChart {
                     .iter()
                     .map(|&(px, py)| (x.pixel(px), y.pixel(py)))
                     .collect();
-                frame::polyline(svg, &pixels, colour, 2.0);
+                frame::polyline(svg, &pixels, colour, dash(index), 2.0);
                 drawn = true;
             }
             for (point, tooltip) in &series.marks {

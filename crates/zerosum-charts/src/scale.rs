@@ -91,7 +91,7 @@ impl Scale {
         } else {
             (low, high)
         };
-        let step = nice_step((high - low) / 6.0);
+        let step = nice_step((high - low) / 8.0);
         let low = (low / step).floor() * step;
         let high = (high / step).ceil() * step;
         let count = ((high - low) / step).round() as usize;
