@@ -153,7 +153,13 @@ pub fn elo_chart(
         .players
         .iter()
         .map(|player| Series {
-            name: player.name.clone(),
+            // A line that cannot be drawn says why in the legend.
+            name: match player.elo {
+                Some(elo) if !elo.elo.is_finite() => {
+                    format!("{} (Elo {})", player.name, elo_text(elo.elo))
+                }
+                _ => player.name.clone(),
+            },
             ..Series::default()
         })
         .collect();

@@ -66,7 +66,10 @@ impl Chart for GridChart {
         let width = (self.grid_width() + 24.0)
             .max(text_width(&self.title, 15.0) + 40.0)
             .max(text_width(&self.caption, 12.0) + 40.0);
-        (width, TOP + CELL_HEIGHT * self.rows.len() as f64 + 48.0)
+        (
+            width.ceil(),
+            TOP + CELL_HEIGHT * self.rows.len() as f64 + 48.0,
+        )
     }
 
     fn title(&self) -> &str {

@@ -130,7 +130,11 @@ impl Chart for LineChart {
             let colour = colour(index);
             let shown =
                 |&(bx, low, high): &(f64, f64, f64)| x.shows(bx) && y.shows(low) && y.shows(high);
-            for run in runs(&series.band, shown) {
+            // A run of one or two points would be a spike, not a band.
+            for run in runs(&series.band, shown)
+                .into_iter()
+                .filter(|r| r.len() >= 3)
+            {
                 let upper = run.iter().map(|&(bx, _, high)| (bx, high));
                 let lower = run.iter().rev().map(|&(bx, low, _)| (bx, low));
                 let outline: Vec<String> = upper
