@@ -30,6 +30,9 @@ pub struct LineChart {
     pub series: Vec<Series>,
     /// A dashed horizontal line at this value (0 Elo, say).
     pub reference_y: Option<f64>,
+    /// Labelled dashed horizontal lines, `(value, label)` (where a win is drawn, say); the
+    /// scale always shows them.
+    pub guides: Vec<(f64, String)>,
     /// What the plot says when no point can be drawn.
     pub empty_note: String,
     pub width: f64,
@@ -47,6 +50,7 @@ impl LineChart {
             y_scale: ScaleKind::Linear,
             series,
             reference_y: None,
+            guides: Vec::new(),
             empty_note: "nothing to draw".into(),
             width: 760.0,
             height: 400.0,
@@ -64,7 +68,11 @@ impl LineChart {
         let right = self.width - legend_width(&self.names()) - 12.0;
         let points = || self.series.iter().flat_map(|s| s.points.iter());
         let bands = || self.series.iter().flat_map(|s| s.band.iter());
-        let line_y: Vec<f64> = points().map(|p| p.1).chain(self.reference_y).collect();
+        let line_y: Vec<f64> = points()
+            .map(|p| p.1)
+            .chain(self.reference_y)
+            .chain(self.guides.iter().map(|g| g.0))
+            .collect();
         let band_y = bands().flat_map(|&(_, low, high)| [low, high]);
         let y = Scale::fit(
             self.y_scale,
@@ -124,6 +132,14 @@ impl Chart for LineChart {
         if let Some(reference) = self.reference_y.filter(|&r| y.shows(r)) {
             let py = y.pixel(reference);
             svg.line("zc-zero", x.from, py, x.to, py);
+        }
+        for (value, label) in self.guides.iter().filter(|g| y.shows(g.0)) {
+            let py = y.pixel(*value);
+            svg.line("zc-zero", x.from, py, x.to, py);
+            // Inside the plot, on the side of the line away from the edge.
+            let below = py - y.to < 16.0;
+            let ty = if below { py + 14.0 } else { py - 5.0 };
+            svg.text("zc-muted", x.from + 6.0, ty, "start", "", label);
         }
         let mut drawn = false;
         for (index, series) in self.series.iter().enumerate() {
