@@ -55,12 +55,12 @@ pub struct ScoreGraph {
 impl ScoreGraph {
     /// Notes the score in `comment`, the comment the engine playing `side` gave for its
     /// move, the game's `ply`-th: a search line (`depth 9 score +35 ...`) or a proof
-    /// (`exact MOVE SCORE ...`). Other comments are left out.
+    /// (`exact MOVE SCORE ...`, `proven SCORE pv ...`). Other comments are left out.
     pub fn record(&mut self, ply: usize, side: Side, comment: &str) {
         let text = match SearchLine::parse(comment) {
             Some(line) => line.score,
             None => match comment.split_whitespace().collect::<Vec<_>>()[..] {
-                ["exact", _, score, ..] => score.to_string(),
+                ["exact", _, score, ..] | ["proven", score, ..] => score.to_string(),
                 _ => return,
             },
         };
@@ -147,10 +147,16 @@ mod tests {
         graph.record(4, Side::Second, "depth 9 score win-in-3 nodes 5");
         graph.record(5, Side::First, "nonsense");
         graph.record(6, Side::First, "exact 5 loss-in-32 proved 6/6 time 0.336");
+        graph.record(
+            7,
+            Side::Second,
+            "proven win-in-1 pv f2 (kept from an earlier search)",
+        );
         assert_eq!(graph.scores[&2].0, Value::Points(-40.0));
         assert_eq!(graph.scores[&4].0, Value::Decisive(-1.0));
         assert_eq!(graph.scores[&6].0, Value::Decisive(-1.0));
-        assert_eq!(graph.scores.len(), 3);
+        assert_eq!(graph.scores[&7].0, Value::Decisive(-1.0));
+        assert_eq!(graph.scores.len(), 4);
         let svg = graph.svg("human", "engine").unwrap();
         check_svg(&svg).unwrap();
         assert!(svg.contains("Engine evaluation for the first player, human"));

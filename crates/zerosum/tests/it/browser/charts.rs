@@ -119,7 +119,26 @@ fn the_page_draws_the_score_graph_and_the_tournament_elo() {
         svg.contains("Engine evaluation for the first player, human"),
         "labelled with the player: {svg}"
     );
-    assert_eq!(graph["dots"], 4, "one evaluation per engine move: {graph}");
+    assert_eq!(graph["dots"], 4, "one proof per engine move: {graph}");
+    // Evaluations, not proofs: gomoku on 9x9.
+    page.new_game("mnk:9x9x5", "engine:depth=4");
+    let mut engine_moves = 0;
+    for _ in 0..8 {
+        let state = page.play_one_of(&["e5", "d4", "f6", "c3", "g7", "e4", "d5", "f4"]);
+        engine_moves = state["game"]["ply"].as_u64().unwrap() / 2;
+        if !state["result"].as_str().unwrap_or_default().is_empty() {
+            break;
+        }
+    }
+    let graph = chart("score-graph");
+    let seen = page.driver.execute(
+        "return { search: page.search, moves: page.latest.game.moves, result: page.latest.result };",
+        json!([]),
+    );
+    assert_eq!(
+        graph["dots"], engine_moves,
+        "one evaluation per engine move: {seen}"
+    );
     page.driver.execute(
         "document.getElementById('score-graph').scrollIntoView();",
         json!([]),
