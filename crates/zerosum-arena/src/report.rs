@@ -90,6 +90,14 @@ pub fn report(records: &[GameRecord], scoring: Scoring) -> Result<Report, Report
     Ok(Report { standings, charts })
 }
 
+/// `1 game`, `2 games`.
+fn games(count: usize) -> String {
+    match count {
+        1 => "1 game".into(),
+        _ => format!("{count} games"),
+    }
+}
+
 /// `+35.2 +/- 20.1` or `-` without games.
 fn estimate_text(elo: Option<&EloEstimate>) -> String {
     elo.map_or_else(|| "-".to_string(), |e| e.to_string())
@@ -111,7 +119,7 @@ pub fn standings_chart(standings: &Standings) -> IntervalChart {
                 value,
                 low,
                 high,
-                note: format!("{estimate}  ({wdl}, {} games)", player.games),
+                note: format!("{estimate}  ({wdl}, {})", games(player.games as usize)),
                 tooltip: format!(
                     "{}: Elo {estimate}, 95% interval {} to {}; {} points of {}; W-D-L {wdl}",
                     player.name,
@@ -125,8 +133,8 @@ pub fn standings_chart(standings: &Standings) -> IntervalChart {
         .collect();
     let mut chart = IntervalChart::new(
         &format!(
-            "Standings after {} games: Elo against the field, 95% interval",
-            standings.games
+            "Standings after {}: Elo against the field, 95% interval",
+            games(standings.games)
         ),
         "Elo difference against the field (arrows: unbounded)",
         rows,
@@ -188,7 +196,7 @@ pub fn elo_chart(
             let elo = estimate_text(player.elo.as_ref());
             line.marks.push((
                 index,
-                format!("{}: Elo {elo} after {total} games", player.name),
+                format!("{}: Elo {elo} after {}", player.name, games(total)),
             ));
         }
     }

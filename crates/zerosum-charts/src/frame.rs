@@ -79,12 +79,13 @@ pub fn title(svg: &mut Svg, width: f64, text: &str) {
     svg.text("zc-title", width / 2.0, 24.0, "middle", "", text);
 }
 
-/// A message in the middle of an empty plot (no value to draw).
+/// A message in an empty plot (no value to draw), a third of the way down (clear of a
+/// reference line in the middle).
 pub fn empty_note(svg: &mut Svg, x: &Scale, y: &Scale, text: &str) {
     svg.text(
         "zc-muted",
         (x.from + x.to) / 2.0,
-        (y.from + y.to) / 2.0,
+        y.to + (y.from - y.to) / 3.0,
         "middle",
         "",
         text,
