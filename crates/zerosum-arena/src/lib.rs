@@ -8,6 +8,7 @@
 //! Modules, each importing only modules listed below it (in brackets):
 //!
 //! ```text
+//! report        SVG charts of records             [standings, scoring, record, elo]
 //! config        tournament settings               [tournament, openings, referee, players, scoring, sprt, clock]
 //! tournament    round robins and matches          [referee, players, player, record]
 //! net           the game server and client        [referee, record, lines, peer_text, player, clock]
@@ -41,6 +42,7 @@ pub mod presets;
 pub mod record;
 pub mod record_file;
 pub mod referee;
+pub mod report;
 pub mod scoring;
 mod seat;
 pub mod sprt;

@@ -548,7 +548,7 @@ fn check_records(records: &[GameRecord], players: usize) -> Result<(), Standings
         check_players(record, players)?;
         if !seen.insert(record.game) {
             return Err(StandingsError::DuplicateGame {
-                game: record.game + 1,
+                game: record.game.saturating_add(1),
             });
         }
     }
@@ -559,7 +559,7 @@ fn check_players(record: &GameRecord, players: usize) -> Result<(), StandingsErr
     for player in [record.first, record.second] {
         if player >= players {
             return Err(StandingsError::UnknownPlayer {
-                game: record.game + 1,
+                game: record.game.saturating_add(1),
                 player,
                 players,
             });
@@ -567,7 +567,7 @@ fn check_players(record: &GameRecord, players: usize) -> Result<(), StandingsErr
     }
     if record.first == record.second {
         return Err(StandingsError::SamePlayerTwice {
-            game: record.game + 1,
+            game: record.game.saturating_add(1),
             player: record.first,
         });
     }

@@ -82,6 +82,7 @@ function takeState(state) {
   if (!previous || previous.game.ply !== game.ply || previous.game.spec !== game.spec) page.viewed = null;
   if (page.search && page.search.ply !== game.ply) page.search = null;
   page.latest = state;
+  Charts.show($("score-graph"), state.score_graph);
   render();
 }
 

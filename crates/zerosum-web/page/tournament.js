@@ -99,6 +99,7 @@ const Tournament = (() => {
       ? `Tournament over: ${event.games_played} of ${event.games_total} games played.`
       : `Tournament under way: ${event.games_played} of ${event.games_total} games played.`;
     renderCurrent(event);
+    if ("elo_chart" in event) Charts.show($("tour-elo"), event.elo_chart);
     if (event.standings) {
       $("standings").innerHTML = standingsTable(event.standings);
       $("crosstable").innerHTML = crosstable(event.standings.crosstable);

@@ -31,6 +31,7 @@
 //!   access          which requests the server answers (Host, Origin)
 //!   session         one tab's game: seats, moves, clocks, its page tournament
 //!     engine_move   one engine move on a thread of its own
+//!     score_graph   the engines' evaluations of the game, drawn
 //!     page_tournament  a round robin started from the page
 //!       tournament_feed  a tournament's events, fanned out to watching tabs
 //!     catalog       the games, boards and players the page offers
@@ -50,6 +51,7 @@ mod inbox;
 pub mod messages;
 mod page;
 mod page_tournament;
+mod score_graph;
 pub mod server;
 mod session;
 mod settings;

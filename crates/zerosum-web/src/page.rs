@@ -25,6 +25,11 @@ pub const ASSETS: &[Asset] = &[
         body: include_str!("../page/board.js"),
     },
     Asset {
+        path: "/charts.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../page/charts.js"),
+    },
+    Asset {
         path: "/clocks.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_str!("../page/clocks.js"),

@@ -25,6 +25,7 @@ use crate::http::send_event;
 use crate::inbox::{EngineReply, Input};
 use crate::messages::{Command, SearchLine};
 use crate::page_tournament::{PageTournament, TournamentRequest};
+use crate::score_graph::ScoreGraph;
 use crate::settings::ServerSettings;
 
 /// The game a new tab starts with: tic-tac-toe, the page against the engine.
@@ -127,6 +128,8 @@ pub struct Session {
     watching: Option<u64>,
     /// The tournament this tab started, stopped when dropped.
     tournament: Option<PageTournament>,
+    /// The engines' evaluations of the game's moves.
+    scores: ScoreGraph,
 }
 
 impl Session {
@@ -156,6 +159,7 @@ impl Session {
             settings,
             watching: None,
             tournament: None,
+            scores: ScoreGraph::default(),
         }
     }
 
@@ -213,6 +217,8 @@ impl Session {
     }
 
     fn send_state(&mut self) -> std::io::Result<()> {
+        self.scores.truncate(self.game.ply());
+        let names = [self.seats[0].name(), self.seats[1].name()];
         let state = json!({
             "type": "state",
             "game": self.game.to_json(),
@@ -223,6 +229,7 @@ impl Session {
             "limit_ms": self.seats.each_ref().map(|seat| seat.move_limit().map(|limit| limit.as_millis() as u64)),
             "turn_ms": self.turn_started.elapsed().as_millis() as u64,
             "result": self.result(),
+            "score_graph": self.scores.svg(&names[0], &names[1]),
         });
         self.send(&state)
     }
@@ -286,6 +293,7 @@ impl Session {
         self.cancel_search();
         self.game = game;
         self.seats = seats;
+        self.scores = ScoreGraph::default();
         self.used = [Duration::ZERO; 2];
         self.forfeit = None;
         self.seed = self.seed.wrapping_add(1);
@@ -426,6 +434,7 @@ impl Session {
                 self.used[side.index()] += reply.elapsed;
                 self.turn_started = Instant::now();
                 if let Some(comment) = &answer.comment {
+                    self.scores.record(self.game.ply(), side, comment);
                     let event = match SearchLine::parse(comment) {
                         Some(line) => {
                             json!({"type": "search", "side": side.name(), "move": canonical, "line": line})

@@ -10,7 +10,9 @@
 //! `current`: null before the first game starts, else the game under way or, between games, the
 //! last one played: `number` (from 1), `players` (first, second), `game`
 //! (the [`zerosum_core::DynGame`] JSON), `used_ms` (time each side has used) and `thinking_ms`
-//! (how long the side to move has been thinking when the event was sent).
+//! (how long the side to move has been thinking when the event was sent). After a game ends and
+//! to a tab that starts watching, the event also carries `elo_chart`: each player's Elo against
+//! the games played (SVG, as `zerosum report` draws it; null before the first game).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::Sender;
@@ -18,9 +20,11 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
+use zerosum_arena::report::elo_chart;
 use zerosum_arena::{
     GameObserver, GameRecord, RefereeEvent, Scoring, Standings, TimeControl, TournamentEvent,
 };
+use zerosum_charts::Chart;
 
 use crate::inbox::Input;
 
@@ -45,6 +49,11 @@ struct FeedState {
     records: Vec<GameRecord>,
     /// The standings JSON after `records`.
     standings: Value,
+    /// The Elo-over-games chart (SVG) after `records`, if any.
+    elo_chart: Option<String>,
+    /// Whether the next event carries the chart: after a game ends and when a tab starts
+    /// watching (the chart is not sent again with every move).
+    chart_due: bool,
     current: Option<CurrentGame>,
     over: bool,
     watchers: Vec<Sender<Input>>,
@@ -61,7 +70,7 @@ impl FeedState {
                 "thinking_ms": current.turn_started.elapsed().as_millis() as u64,
             })
         });
-        let event = json!({
+        let mut event = json!({
             "type": "tournament",
             "feed": feed.to_string(),
             "games_total": self.games_total,
@@ -71,12 +80,20 @@ impl FeedState {
             "standings": self.standings,
             "current": current,
         });
+        if self.chart_due {
+            event["elo_chart"] = json!(self.elo_chart);
+        }
         Arc::new(event.to_string())
     }
 
     fn compute_standings(&mut self) {
         self.standings = Standings::compute(&self.names, &self.records, self.scoring)
             .map_or(Value::Null, |standings| json!(standings));
+        self.elo_chart = (!self.records.is_empty())
+            .then(|| elo_chart(&self.names, &self.records, self.scoring).ok())
+            .flatten()
+            .map(|chart| chart.to_svg());
+        self.chart_due = true;
     }
 }
 
@@ -105,6 +122,8 @@ impl TournamentFeed {
             per_move: time.per_move,
             records: played,
             standings: Value::Null,
+            elo_chart: None,
+            chart_due: true,
             current: None,
             over: false,
             watchers: Vec::new(),
@@ -193,6 +212,7 @@ impl TournamentFeed {
     pub(crate) fn watch(&self, watcher: Sender<Input>) {
         let mut state = self.lock();
         state.watchers.push(watcher);
+        state.chart_due = true;
         self.publish(&mut state);
     }
 
@@ -206,6 +226,7 @@ impl TournamentFeed {
     /// Sends the current event to every watcher; those gone are dropped.
     fn publish(&self, state: &mut FeedState) {
         let event = state.event(self.id);
+        state.chart_due = false;
         state.watchers.retain(|watcher| {
             watcher
                 .send(Input::Tournament {
@@ -276,5 +297,16 @@ mod tests {
         assert_eq!(last["standings"]["players"].as_array().unwrap().len(), 2);
         assert_eq!(last["current"]["number"], 2);
         assert_ne!(last["current"]["game"]["status"], "ongoing");
+        // The Elo chart comes with the first event and after each game, not with every move.
+        let charts: Vec<&Value> = events.iter().filter_map(|e| e.get("elo_chart")).collect();
+        assert_eq!(
+            charts.len(),
+            3,
+            "on watching and after each of the two games"
+        );
+        assert!(charts[0].is_null());
+        let svg = charts[2].as_str().unwrap();
+        zerosum_charts::check_svg(svg).unwrap();
+        assert!(svg.contains("Elo against games played"));
     }
 }

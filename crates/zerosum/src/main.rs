@@ -5,7 +5,8 @@
 //! subcommands: `rules` (games, show, perft), `search` (search, analyze: the engine options),
 //! `solve` and `bench` (which use `search`), `protocol` (gtp, gomocup), `web` (serve),
 //! `arena` (match, tournament; uses `web` for `--serve`), `play` (a game at the terminal; uses
-//! `arena`), `openings` (opening suites),
+//! `arena`), `openings` (opening suites), `report` (charts of a record), `depth_chart` (`--svg`
+//! of search and bench),
 //! `network` (server, client; uses `arena`) and `soak` (bench soak: kills and resumes
 //! tournaments of this binary).
 
@@ -65,6 +66,9 @@ enum Command {
         position: Position,
         #[command(flatten)]
         engine: Engine,
+        /// Also draw the nodes and time of each iteration in this SVG file (log scales).
+        #[arg(long, value_name = "FILE")]
+        svg: Option<std::path::PathBuf>,
     },
     /// The value of every legal move, best first.
     Analyze {
@@ -119,6 +123,9 @@ enum Command {
     /// Write the games of a record as game files: SGF (Hex, Atoll), PSQ (m,n,k) or a
     /// PGN-style text (every game).
     Export(commands::files::ExportArgs),
+    /// The standings of a record and its charts as SVG files: standings with Elo error bars,
+    /// Elo against games played, the score of each pair, time used per move.
+    Report(commands::report::ReportArgs),
     /// Serve the engine over GTP v2 on standard input and output (every game; Hex tools).
     Gtp(commands::protocol::GtpArgs),
     /// Serve the engine over the Gomocup (pbrain) protocol on standard input and output
@@ -134,6 +141,10 @@ enum Command {
         suite: Option<BenchSuite>,
         #[command(flatten)]
         threads: commands::bench_threads::ThreadBenchArgs,
+        /// Also draw the nodes and time of each iteration of every position in this SVG file
+        /// (log scales).
+        #[arg(long, value_name = "FILE", conflicts_with = "threads")]
+        svg: Option<std::path::PathBuf>,
     },
 }
 
@@ -243,7 +254,8 @@ fn main() -> ExitCode {
             spec,
             position,
             engine,
-        } => commands::search::search(&spec, &position.moves, &engine.options()),
+            svg,
+        } => commands::search::search(&spec, &position.moves, &engine.options(), svg.as_deref()),
         Command::Analyze {
             spec,
             position,
@@ -268,15 +280,17 @@ fn main() -> ExitCode {
         Command::Server(args) => commands::network::server(&args),
         Command::Client(args) => commands::network::client(&args),
         Command::Export(args) => commands::files::export(&args),
+        Command::Report(args) => commands::report::report(&args),
         Command::Gtp(args) => commands::protocol::gtp(&args),
         Command::Gomocup(args) => commands::protocol::gomocup(&args),
         Command::Serve(args) => commands::web::serve(&args),
         Command::Bench {
             suite: None,
             threads,
+            svg,
         } => match threads.threads() {
             Some(n) => commands::bench_threads::bench_threads(&threads, n),
-            None => commands::bench::bench(),
+            None => commands::bench::bench(svg.as_deref()),
         },
         Command::Bench {
             suite: Some(BenchSuite::Soak(args)),

@@ -12,6 +12,7 @@ use zerosum_games::connect::{Bits, ConnectX, Packed, Solver as PonsSolver};
 use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
 use zerosum_search::{Algorithm, SearchLimits, Searcher};
 
+use super::depth_chart::{self, Iteration};
 use super::parse_spec;
 use super::search::check_hash;
 
@@ -35,13 +36,15 @@ pub(super) const POSITIONS: &[(&str, &str, usize)] = &[
 /// Table size of the benchmark searches, in MB.
 pub(super) const BENCH_HASH_MB: usize = 16;
 
-/// `zerosum bench`
-pub fn bench() -> Result<()> {
+/// `zerosum bench [--svg FILE]`; with `svg`, the nodes and time of each iteration of every
+/// position are drawn there.
+pub fn bench(svg: Option<&Path>) -> Result<()> {
     let mut out = std::io::stdout().lock();
     let mut total_nodes = 0;
     let mut total_time = Duration::ZERO;
+    let mut runs = Vec::new();
     for &(spec, moves, depth) in POSITIONS {
-        let (nodes, time, best) = visit_game(
+        let (nodes, time, best, iterations) = visit_game(
             &parse_spec(spec)?,
             BenchPosition {
                 moves: moves.to_string(),
@@ -50,6 +53,11 @@ pub fn bench() -> Result<()> {
         )??;
         total_nodes += nodes;
         total_time += time;
+        let name = match moves {
+            "" => spec.to_string(),
+            moves => format!("{spec} {moves}"),
+        };
+        runs.push((name, iterations));
         writeln!(
             out,
             "{spec:<20} {:<12} depth {depth:>2} nodes {nodes:>10} nps {:>10} best {best}",
@@ -64,6 +72,9 @@ pub fn bench() -> Result<()> {
         (total_nodes as f64 / total_time.as_secs_f64().max(1e-9)) as u64
     )?;
     writeln!(out, "signature: {total_nodes}")?;
+    if let Some(path) = svg {
+        depth_chart::write(path, "bench", &runs)?;
+    }
     Ok(())
 }
 
@@ -73,16 +84,24 @@ struct BenchPosition {
 }
 
 impl GameVisitor for BenchPosition {
-    type Output = Result<(u64, Duration, String)>;
+    /// Nodes, time, best move and the iterations.
+    type Output = Result<(u64, Duration, String, Vec<Iteration>)>;
 
     fn visit<G: EvaluatedGame>(self, mut game: G) -> Self::Output {
         game.play_list(&self.moves)?;
         let mut searcher = Searcher::new(game.evaluator(), Algorithm::Pvs, BENCH_HASH_MB);
-        let result = searcher.search(&game, &SearchLimits::depth(self.depth), |_| {});
+        let mut iterations = Vec::new();
+        let result = searcher.search(&game, &SearchLimits::depth(self.depth), |info| {
+            iterations.push(Iteration {
+                depth: info.depth,
+                nodes: info.nodes,
+                time: info.time,
+            })
+        });
         let best = result
             .best_move
             .map_or_else(|| "-".to_string(), |m| game.format_move(m));
-        Ok((result.nodes, result.time, best))
+        Ok((result.nodes, result.time, best, iterations))
     }
 }
 

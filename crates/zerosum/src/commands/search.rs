@@ -2,6 +2,7 @@
 //! `zerosum analyze` (the value of every legal move).
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{bail, Result};
@@ -9,6 +10,7 @@ use zerosum_core::{Game, Outcome, Score, Status};
 use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
 use zerosum_search::{check_table_mb, Algorithm, SearchLimits, Searcher, Threads, MAX_TABLE_MB};
 
+use super::depth_chart::{self, Iteration};
 use super::parse_spec;
 
 /// Checks a `--hash` size: at least 1 MB, and no more than the machine can hold (half of its
@@ -63,23 +65,28 @@ impl EngineOptions {
 }
 
 /// `zerosum search SPEC [--moves LIST] [--time S | --depth D | --nodes N] [--hash MB] [--algo A]
-/// [--threads N]`
-pub fn search(spec: &str, moves: &str, options: &EngineOptions) -> Result<()> {
+/// [--threads N] [--svg FILE]`; with `svg`, the nodes and time of each iteration are drawn
+/// there.
+pub fn search(spec: &str, moves: &str, options: &EngineOptions, svg: Option<&Path>) -> Result<()> {
     let limits = options.limits()?;
     visit_game(
         &parse_spec(spec)?,
         SearchCommand {
+            spec: spec.to_string(),
             moves: moves.to_string(),
             options: options.clone(),
             limits,
+            svg: svg.map(Path::to_path_buf),
         },
     )?
 }
 
 struct SearchCommand {
+    spec: String,
     moves: String,
     options: EngineOptions,
     limits: SearchLimits,
+    svg: Option<PathBuf>,
 }
 
 fn position<G: Game>(mut game: G, moves: &str) -> Result<G> {
@@ -102,7 +109,13 @@ impl GameVisitor for SearchCommand {
             self.options.hash_mb,
         )?;
         let mut out = std::io::stdout().lock();
+        let mut iterations = Vec::new();
         let result = searcher.search(&game, &self.limits, |info| {
+            iterations.push(Iteration {
+                depth: info.depth,
+                nodes: info.nodes,
+                time: info.time,
+            });
             // A closed pipe must not stop the search from answering.
             let _ = writeln!(out, "{}", info.line(|m| game.format_move(m)));
             let _ = out.flush();
@@ -119,6 +132,13 @@ impl GameVisitor for SearchCommand {
             result.nodes,
             result.time.as_secs_f64()
         )?;
+        if let Some(path) = &self.svg {
+            let name = match self.moves.as_str() {
+                "" => self.spec.clone(),
+                moves => format!("{} after {moves}", self.spec),
+            };
+            depth_chart::write(path, &format!("search {name}"), &[(name, iterations)])?;
+        }
         Ok(())
     }
 }

@@ -7,6 +7,7 @@ mod arena;
 mod board_sizes;
 mod book;
 mod browser;
+mod charts;
 mod cli;
 mod errors;
 mod exact_play;

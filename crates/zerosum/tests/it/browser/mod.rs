@@ -7,6 +7,7 @@
 //! the README's images, only with `ZEROSUM_UPDATE_SCREENSHOTS=1`). Ignored, with the reason, when
 //! the build found no Chromium or chromedriver.
 
+mod charts;
 mod webdriver;
 
 use std::io::{BufRead, BufReader};
