@@ -2,7 +2,7 @@
 //! times, on up to `concurrency` games at once. Finished games are handed to the caller the
 //! moment they end (to be written, printed, scored), and the caller can stop the tournament.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Sender};
@@ -17,6 +17,7 @@ use crate::player::Player;
 use crate::players::PlayerSpec;
 use crate::record::GameRecord;
 use crate::referee::{play_game_from, RefereeEvent, RefereeOptions};
+use crate::shard::{deal_pairs, Shard};
 
 /// Builds a fresh player for each game.
 pub type PlayerFactory = Arc<dyn Fn() -> Box<dyn Player> + Send + Sync>;
@@ -200,6 +201,54 @@ impl Tournament {
                 game: record.game + 1,
             })
         }
+    }
+
+    /// The schedule indexes of the games `shard` plays: whole colour-swapped pairs, dealt by
+    /// [`deal_pairs`] at each pair's expected playing time ([`Tournament::expected_millis`]).
+    pub fn shard_games(&self, shard: Shard) -> HashSet<usize> {
+        let pairs = self.games.iter().map(|g| g.pair + 1).max().unwrap_or(0);
+        let mut costs = vec![0u64; pairs];
+        let mut per_spec: HashMap<String, u64> = HashMap::new();
+        for game in &self.games {
+            let cost = *per_spec
+                .entry(game.spec.to_string())
+                .or_insert_with(|| self.expected_millis(&game.spec));
+            costs[game.pair] = costs[game.pair].saturating_add(cost);
+        }
+        let shard_of = deal_pairs(&costs, shard.count());
+        self.games
+            .iter()
+            .filter(|game| shard_of[game.pair] == shard.index())
+            .map(|game| game.game)
+            .collect()
+    }
+
+    /// What a game on `spec` is expected to take, in milliseconds, to balance shards: the most
+    /// its moves may take under the time control, counting as many moves as the empty board
+    /// has cells (or the move limit, if lower); one millisecond a move when untimed.
+    pub fn expected_millis(&self, spec: &GameSpec) -> u64 {
+        let cells = zerosum_games::new_game(spec).map_or(1, |game| game.legal_moves().len());
+        let plies = self
+            .options
+            .max_moves
+            .map_or(cells, |limit| cells.min(limit)) as u64;
+        let time = &self.options.time;
+        let per_move = time.per_move.map(|t| t.as_millis() as u64 * plies);
+        let clock = time.base.map(|base| {
+            let moves_each = plies.div_ceil(2);
+            let periods = time.moves_per_period.map_or(1, |period| {
+                moves_each.div_ceil(u64::from(period).max(1)).max(1)
+            });
+            let each =
+                base.as_millis() as u64 * periods + time.increment.as_millis() as u64 * moves_each;
+            2 * each
+        });
+        match (per_move, clock) {
+            (Some(a), Some(b)) => a.min(b),
+            (Some(a), None) | (None, Some(a)) => a,
+            (None, None) => plies,
+        }
+        .max(1)
     }
 
     /// The `Started game N of M (A vs B) on SPEC` line of cutechess-style tools, for `game`

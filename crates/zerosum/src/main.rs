@@ -5,7 +5,8 @@
 //! subcommands: `rules` (games, show, perft), `search` (search, analyze: the engine options),
 //! `solve` and `bench` (which use `search`), `protocol` (gtp, gomocup), `web` (serve),
 //! `arena` (play, match, tournament; uses `web` for `--serve`), `openings` (opening suites),
-//! `network` (server, client; uses `arena`) and `soak` (bench soak: kills and resumes
+//! `merge` and `slurm` (shards: merged as one run, run on Slurm; use `arena` and
+//! `results`, what a run prints at its end), `network` (server, client; uses `arena`) and `soak` (bench soak: kills and resumes
 //! tournaments of this binary).
 
 mod commands;
@@ -107,6 +108,11 @@ enum Command {
     /// A round robin of players over game configurations, both colours, with standings,
     /// crosstable and Elo; with no arguments, the quick preset.
     Tournament(commands::arena::TournamentArgs),
+    /// Read the records of a tournament's shards (--shard K/N) as one: checks they are one
+    /// tournament's, names missing games, prints standings, crosstable, Elo and SPRT as one run.
+    Merge(commands::merge::MergeArgs),
+    /// Run a tournament or match as a Slurm job array of N shards and a job that merges them.
+    Slurm(commands::slurm::SlurmArgs),
     /// Write an opening suite: distinct random move lists from the start, one a line, with
     /// --balanced only those the solver or a fixed-depth search finds close to even.
     Openings(commands::openings::OpeningsArgs),
@@ -263,6 +269,8 @@ fn main() -> ExitCode {
         Command::Play(args) => commands::arena::play(&args),
         Command::Match(args) => commands::arena::play_match(&args),
         Command::Tournament(args) => commands::arena::tournament(&args),
+        Command::Merge(args) => commands::merge::merge(&args),
+        Command::Slurm(args) => commands::slurm::slurm(&args),
         Command::Openings(args) => commands::openings::openings(&args),
         Command::Server(args) => commands::network::server(&args),
         Command::Client(args) => commands::network::client(&args),
