@@ -20,6 +20,7 @@ mod openings;
 mod peak_memory;
 mod protocol;
 mod records;
+mod shards;
 mod solver_threads;
 mod support;
 mod threads;
