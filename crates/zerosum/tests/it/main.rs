@@ -21,6 +21,7 @@ mod peak_memory;
 mod protocol;
 mod records;
 mod shards;
+mod slurm;
 mod solver_threads;
 mod support;
 mod threads;
