@@ -227,7 +227,14 @@ impl Tournament {
     /// its moves may take under the time control, counting as many moves as the empty board
     /// has cells (or the move limit, if lower); one millisecond a move when untimed.
     pub fn expected_millis(&self, spec: &GameSpec) -> u64 {
-        let cells = zerosum_games::new_game(spec).map_or(1, |game| game.legal_moves().len());
+        let cells = match *spec {
+            GameSpec::Mnk { rows, cols, .. }
+            | GameSpec::ConnectX { rows, cols, .. }
+            | GameSpec::Unstable { rows, cols, .. } => rows * cols,
+            GameSpec::Hex { width, height, .. } => width * height,
+            // An Atoll board's cells are its first player's choices.
+            _ => zerosum_games::new_game(spec).map_or(1, |game| game.legal_moves().len()),
+        };
         let plies = self
             .options
             .max_moves
@@ -363,6 +370,36 @@ impl Tournament {
 mod tests {
     use super::*;
     use std::sync::atomic::AtomicUsize;
+
+    #[test]
+    fn shards_hold_whole_pairs_balanced_by_expected_time() {
+        let specs: Vec<GameSpec> = ["connect4", "tictactoe", "tictactoe", "tictactoe"]
+            .map(|spec| spec.parse().unwrap())
+            .to_vec();
+        let tournament = Tournament {
+            entrants: ["quasi", "random"]
+                .map(|name| Entrant::from_spec(&name.parse().unwrap(), name.into()))
+                .to_vec(),
+            games: round_robin(2, &specs, 1, 7),
+            options: RefereeOptions {
+                time: crate::TimeControl::per_move(0.5),
+                max_moves: None,
+                adjudicate_nodes: None,
+            },
+            concurrency: 1,
+            observer: None,
+            openings: Vec::new(),
+        };
+        // A Connect Four game may take 42 moves of 0.5 s, a tic-tac-toe game 9.
+        assert_eq!(tournament.expected_millis(&specs[0]), 21_000);
+        assert_eq!(tournament.expected_millis(&specs[1]), 4_500);
+        let shards: Vec<HashSet<usize>> = (0..2)
+            .map(|k| tournament.shard_games(crate::Shard::new(k, 2).unwrap()))
+            .collect();
+        // The Connect Four pair alone on one shard, the three tic-tac-toe pairs on the other.
+        assert_eq!(shards[0], HashSet::from([0, 1]));
+        assert_eq!(shards[1], HashSet::from([2, 3, 4, 5, 6, 7]));
+    }
 
     #[test]
     fn the_observer_sees_every_start_and_move() {

@@ -231,3 +231,78 @@ fn an_sprt_match_in_shards_reaches_the_verdict_of_one_run() {
     assert_eq!(verdict(&merged), one_run);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_slurm_scripts_run_the_shards_and_merge_them_without_slurm() {
+    let dir = scratch("shards", "scripts");
+    let jobs = dir.join("jobs");
+    let one = dir.join("one.jsonl");
+    let one_run = run(&with(TOURNAMENT, &["--record", one.to_str().unwrap()]));
+    let written = run(&with(
+        &[
+            "slurm",
+            "--shards",
+            "3",
+            "--no-submit",
+            "--sbatch=--partition=short",
+            "--dir",
+            jobs.to_str().unwrap(),
+        ],
+        TOURNAMENT,
+    ));
+    assert!(written.contains("24 games in 3 shards"), "{written}");
+    let script = std::fs::read_to_string(jobs.join("shards.sh")).unwrap();
+    for line in [
+        "#SBATCH --array=0-2",
+        "#SBATCH --partition=short",
+        "--shard \"$shard/3\"",
+    ] {
+        assert!(script.contains(line), "{line}: {script}");
+    }
+    // Each task is the script with its array index; run a second time, a task resumes.
+    let task = |index: &str, script: &str| {
+        let output = std::process::Command::new("bash")
+            .arg(jobs.join(script))
+            .env("SLURM_ARRAY_TASK_ID", index)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        (text(&output.stdout), text(&output.stderr))
+    };
+    for index in ["0", "1", "2"] {
+        task(index, "shards.sh");
+    }
+    let (_, again) = task("1", "shards.sh");
+    assert!(again.contains("games already played"), "{again}");
+    let (merged, _) = task("0", "merge.sh");
+    assert_eq!(standings(&merged), standings(&one_run));
+    assert_eq!(
+        games_by_index(&jobs.join("merged.jsonl")),
+        games_by_index(&one)
+    );
+    // Options the shards set themselves are refused, as is a second run in the same folder.
+    for (extra, words) in [
+        (
+            &["--record", "x.jsonl"][..],
+            "--record: not for a sharded run",
+        ),
+        (&["--shard", "0/2"][..], "--shard: not for a sharded run"),
+        (
+            &["--pgnout", "x.pgn"][..],
+            "write game files from the merged record",
+        ),
+    ] {
+        let mut args = vec!["slurm", "--shards", "2", "--no-submit"];
+        args.extend(TOURNAMENT);
+        args.extend(extra);
+        let output = zerosum(&args);
+        let err = text(&output.stderr);
+        assert!(!output.status.success() && err.contains(words), "{err}");
+    }
+    let mut args = vec!["slurm", "--shards", "2", "--no-submit", "--dir"];
+    args.push(jobs.to_str().unwrap());
+    args.extend(TOURNAMENT);
+    let output = zerosum(&args);
+    assert!(text(&output.stderr).contains("already holds a sharded run"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
