@@ -105,7 +105,7 @@ impl RecordWriter {
         path: &Path,
     ) -> Result<(Self, RecordContents<C>), RecordFileError> {
         let text = std::fs::read(path).map_err(io_error(path))?;
-        let parsed = parse(path, &text)?;
+        let parsed = parse(path, &text, Reading::Resume)?;
         if parsed.repeats {
             rewrite(path, &parsed.kept)?;
         }
@@ -154,7 +154,15 @@ impl RecordWriter {
 /// note, but the file left as it is.
 pub fn read_record<C: DeserializeOwned>(path: &Path) -> Result<RecordContents<C>, RecordFileError> {
     let text = std::fs::read(path).map_err(io_error(path))?;
-    Ok(parse(path, &text)?.contents)
+    Ok(parse(path, &text, Reading::Look)?.contents)
+}
+
+/// Why a record is read: to resume it (an unfinished line is cut off and its game played
+/// again), or to look at it (the file stays as it is).
+#[derive(Clone, Copy)]
+enum Reading {
+    Resume,
+    Look,
 }
 
 /// A record's text, read.
@@ -172,13 +180,13 @@ struct Parsed<'a, C> {
 fn parse<'a, C: DeserializeOwned>(
     path: &Path,
     text: &'a [u8],
+    reading: Reading,
 ) -> Result<Parsed<'a, C>, RecordFileError> {
     let corrupt = |line: usize, reason: String| RecordFileError::Corrupt {
         path: path.to_path_buf(),
         line,
         reason,
     };
-    let mut notes = Vec::new();
     // Only lines ended by a newline were completely written (the newline is the last byte
     // of each line's single write).
     let complete = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
@@ -205,12 +213,19 @@ fn parse<'a, C: DeserializeOwned>(
             ),
         ));
     }
-    if complete < text_len {
-        notes.push(format!(
-            "dropped an unfinished last line ({} bytes, cut short by a kill); its game will \
-             be played again",
-            text_len - complete
-        ));
+    let unfinished = text_len - complete;
+    let mut notes = Vec::new();
+    if unfinished > 0 {
+        notes.push(match reading {
+            Reading::Resume => format!(
+                "dropped an unfinished last line ({unfinished} bytes, cut short by a kill); its \
+                 game will be played again"
+            ),
+            Reading::Look => format!(
+                "left out an unfinished last line ({unfinished} bytes: being written, or cut \
+                 short by a kill)"
+            ),
+        });
     }
     let mut kept: Vec<&str> = vec![header_line];
     let mut repeats = false;

@@ -162,9 +162,16 @@ fn merge_refuses_other_settings_and_shared_games_and_names_missing_ones() {
     );
     refused(&[&a, &a], &format!("is in both {a} and {a}"));
     refused(&[&whole, &other_half], "is in both");
-    // A shard alone: its standings, and the other shard's games named as missing.
-    let half = run(&["merge", &a]);
+    // A shard alone, still writing a line: its standings, the other shard's games named as
+    // missing, the record left as it is.
+    let mut writing = std::fs::read_to_string(&a).unwrap();
+    writing.push_str(r#"{"game":3,"round":0"#);
+    std::fs::write(&a, &writing).unwrap();
+    let output = zerosum(&["merge", &a]);
+    let half = text(&output.stdout);
     assert!(half.contains("of 24 games missing: "), "{half}");
+    assert!(text(&output.stderr).contains("left out an unfinished last line"));
+    assert_eq!(std::fs::read_to_string(&a).unwrap(), writing);
     // Both halves: nothing missing, the tournament of the whole record.
     let both = run(&["merge", &a, &other_half]);
     assert!(!both.contains("missing"), "{both}");
