@@ -2,7 +2,7 @@
 //! tournament: they must hold the same settings, each game of the schedule may be in one record
 //! only, and the games not played yet are named.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
@@ -22,6 +22,8 @@ pub struct MergedRecords {
     pub games: Vec<GameRecord>,
     /// The schedule indexes of the games no record holds, in order.
     pub missing: Vec<usize>,
+    /// The number of shards, when every record is a shard of the same number.
+    pub shard_count: Option<usize>,
     /// What reading each record dropped (an unfinished last line...), one sentence each,
     /// starting with the record's path.
     pub notes: Vec<String>,
@@ -134,18 +136,39 @@ pub fn merge_records(paths: &[PathBuf]) -> Result<MergedRecords, MergeError> {
     let missing = (0..tournament.games.len())
         .filter(|game| !holder.contains_key(game))
         .collect();
+    let counts: HashSet<Option<usize>> = (records.iter())
+        .map(|(_, contents)| contents.shard.map(|shard| shard.count()))
+        .collect();
+    let single = counts.len() == 1;
     Ok(MergedRecords {
         settings,
         tournament,
         games,
         missing,
+        shard_count: counts.into_iter().next().flatten().filter(|_| single),
         notes,
     })
 }
 
 impl MergedRecords {
-    /// The missing games as printed (from 1), runs written as ranges: `3, 7-9, 12`.
-    pub fn missing_text(&self) -> String {
+    /// The shards that lack the missing games, when the records are shards of one number:
+    /// `in shards 2, 5 of 8`.
+    pub fn missing_shards(&self) -> Option<String> {
+        let count = self.shard_count?;
+        let shard_of = self.tournament.shards_of_games(count);
+        let shards: std::collections::BTreeSet<usize> =
+            self.missing.iter().map(|&game| shard_of[game]).collect();
+        let shards: Vec<String> = shards.iter().map(usize::to_string).collect();
+        Some(format!(
+            "in shard{} {} of {count}",
+            if shards.len() == 1 { "" } else { "s" },
+            shards.join(", ")
+        ))
+    }
+
+    /// The missing games as printed (from 1), runs written as ranges, at most `shown` of
+    /// them, then how many more there are: `3, 7-9, 12 and 5 more ranges`.
+    pub fn missing_text(&self, shown: usize) -> String {
         let mut runs: Vec<(usize, usize)> = Vec::new();
         for &game in &self.missing {
             match runs.last_mut() {
@@ -153,13 +176,17 @@ impl MergedRecords {
                 _ => runs.push((game, game)),
             }
         }
-        runs.iter()
+        let mut text = (runs.iter().take(shown))
             .map(|&(start, end)| match start == end {
                 true => format!("{}", start + 1),
                 false => format!("{}-{}", start + 1, end + 1),
             })
             .collect::<Vec<_>>()
-            .join(", ")
+            .join(", ");
+        if runs.len() > shown {
+            text.push_str(&format!(" and {} more ranges", runs.len() - shown));
+        }
+        text
     }
 }
 

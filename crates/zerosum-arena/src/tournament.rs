@@ -206,6 +206,15 @@ impl Tournament {
     /// The schedule indexes of the games `shard` plays: whole colour-swapped pairs, dealt by
     /// [`deal_pairs`] at each pair's expected playing time ([`Tournament::expected_millis`]).
     pub fn shard_games(&self, shard: Shard) -> HashSet<usize> {
+        let shard_of = self.shards_of_games(shard.count());
+        (self.games.iter())
+            .filter(|game| shard_of[game.game] == shard.index())
+            .map(|game| game.game)
+            .collect()
+    }
+
+    /// The shard (of `count`) of each game of the schedule, by schedule index.
+    pub fn shards_of_games(&self, count: usize) -> Vec<usize> {
         let pairs = self.games.iter().map(|g| g.pair + 1).max().unwrap_or(0);
         let mut costs = vec![0u64; pairs];
         let mut per_spec: HashMap<String, u64> = HashMap::new();
@@ -215,11 +224,10 @@ impl Tournament {
                 .or_insert_with(|| self.expected_millis(&game.spec));
             costs[game.pair] = costs[game.pair].saturating_add(cost);
         }
-        let shard_of = deal_pairs(&costs, shard.count());
+        let shard_of_pair = deal_pairs(&costs, count);
         self.games
             .iter()
-            .filter(|game| shard_of[game.pair] == shard.index())
-            .map(|game| game.game)
+            .map(|game| shard_of_pair[game.pair])
             .collect()
     }
 

@@ -46,20 +46,31 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
         judge.add(record);
     }
     let standings = print_standings(&names, &merged.games, scoring)?;
+    let decided = judge.decided.is_some();
     if let Some(status) = judge.verdict() {
-        println!("{}", status.verdict());
+        if decided || merged.missing.is_empty() {
+            println!("{}", status.verdict());
+        } else {
+            // Games are still to come: the test's state so far, not a verdict.
+            println!("{status}");
+        }
     }
     if !merged.missing.is_empty() {
-        let decided = judge.decided.is_some();
+        let shards = merged
+            .missing_shards()
+            .map(|shards| format!(", {shards}"))
+            .unwrap_or_default();
         println!(
-            "{} of {total} games missing: {}{}",
+            "{} of {total} games missing{shards}: {}",
             merged.missing.len(),
-            merged.missing_text(),
+            merged.missing_text(12),
+        );
+        println!(
+            "{}",
             if decided {
-                " (the test has decided: stop the shards still playing, on Slurm with \
-                 `scancel JOBID`)"
+                "the test has decided: stop the shards still playing (on Slurm: scancel JOBID)"
             } else {
-                " (shards still playing, or to resume with --resume)"
+                "(shards still playing, or to resume with --resume)"
             }
         );
     }

@@ -113,6 +113,15 @@ pub fn slurm(args: &SlurmArgs) -> Result<()> {
         script = shards_script.display(),
         merge = merge_script.display(),
     );
+    let notes = match plan.settings.sprt {
+        Some(_) => format!(
+            "{notes}stop the shards once the SPRT decides: while sleep 60 && squeue -h -j \
+             {shards_job} | grep -q .; do {program} merge {shards_glob} | grep -q '^SPRT \
+             verdict: H' && scancel {shards_job}; done\n",
+            program = program.display(),
+        ),
+        None => notes,
+    };
     print!("{notes}");
     std::fs::write(dir.join("jobs.txt"), notes)?;
     Ok(())

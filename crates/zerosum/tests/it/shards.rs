@@ -169,7 +169,10 @@ fn merge_refuses_other_settings_and_shared_games_and_names_missing_ones() {
     std::fs::write(&a, &writing).unwrap();
     let output = zerosum(&["merge", &a]);
     let half = text(&output.stdout);
-    assert!(half.contains("of 24 games missing: "), "{half}");
+    assert!(
+        half.contains("12 of 24 games missing, in shard 1 of 2: "),
+        "{half}"
+    );
     assert!(text(&output.stderr).contains("left out an unfinished last line"));
     assert_eq!(std::fs::read_to_string(&a).unwrap(), writing);
     // Both halves: nothing missing, the tournament of the whole record.
@@ -230,9 +233,19 @@ fn an_sprt_match_in_shards_reaches_the_verdict_of_one_run() {
     let shard = run(&with(&sprt, &["--shard", "0/2", "--record", &a]));
     assert!(!shard.contains("SPRT verdict"), "{shard}");
     assert_eq!(games_by_index(Path::new(&a)).len(), 60);
-    // Merged while shard 1 has not started: the state so far, its games named missing.
-    let early = run(&["merge", &a]);
-    assert!(early.contains("SPRT verdict: "), "{early}");
+    // Merged while shard 0 has played 8 games and shard 1 none: the test's state so far.
+    let record = std::fs::read_to_string(&a).unwrap();
+    let early_record = path("early.jsonl");
+    let lines: Vec<&str> = record.lines().take(9).collect();
+    std::fs::write(&early_record, lines.join("\n") + "\n").unwrap();
+    let early = run(&["merge", &early_record]);
+    assert!(early.contains("\nSPRT: llr "), "{early}");
+    assert!(early.contains(" - continue\n"), "{early}");
+    assert!(!early.contains("SPRT verdict"), "{early}");
+    assert!(
+        early.contains("112 of 120 games missing, in shards 0, 1 of 2: "),
+        "{early}"
+    );
     run(&with(&sprt, &["--shard", "1/2", "--record", &b]));
     let merged = run(&["merge", &a, &b]);
     assert_eq!(verdict(&merged), one_run);

@@ -171,7 +171,7 @@ fn four_slurm_shards_with_one_killed_and_resubmitted_merge_to_the_tournament_of_
     assert_eq!(cluster.wait(&merge), ["COMPLETED"]);
     let first_merge = std::fs::read_to_string(jobs.join("merge.log")).unwrap();
     assert!(
-        first_merge.contains(" of 48 games missing: "),
+        first_merge.contains(" of 48 games missing, in shard 0 of 4: "),
         "{first_merge}"
     );
 
