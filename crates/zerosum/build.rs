@@ -1,5 +1,6 @@
-//! Finds a JDK for the Java course-player tests and Chromium with chromedriver for the browser
-//! test and tmux for the terminal test of `play` (see `build-support/detect.rs`).
+//! Finds a JDK for the Java course-player tests, Chromium with chromedriver for the browser
+//! test, tmux for the terminal test of `play`, and Slurm with munge (and root, to start a local
+//! cluster) for the Slurm test (see `build-support/detect.rs`).
 
 #[path = "../../build-support/detect.rs"]
 #[allow(dead_code)] // each build script uses its own part
@@ -31,4 +32,36 @@ fn main() {
         "ZEROSUM_REQUIRE_TOOLS",
         "tmux is not on PATH (Debian: apt-get install tmux)",
     );
+    // The daemons are in /usr/sbin, which a user's PATH may not hold.
+    let slurm = [
+        "sbatch",
+        "squeue",
+        "scancel",
+        "sinfo",
+        "slurmctld",
+        "slurmd",
+        "munged",
+    ]
+    .iter()
+    .all(|name| {
+        detect::program(None, &[name]) || std::path::Path::new("/usr/sbin").join(name).is_file()
+    });
+    detect::require(
+        "zerosum_no_slurm",
+        slurm && is_root(),
+        "ZEROSUM_REQUIRE_TOOLS",
+        "Slurm cannot run here: it needs slurm-wlm and munge (Debian: apt-get install slurm-wlm \
+         munge) and root, to start a local cluster",
+    );
+}
+
+/// Whether this build runs as root (the Slurm test starts the cluster's daemons).
+fn is_root() -> bool {
+    std::fs::read_to_string("/proc/self/status").is_ok_and(|status| {
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix("Uid:"))
+            .and_then(|ids| ids.split_whitespace().next())
+            == Some("0")
+    })
 }

@@ -107,12 +107,23 @@ impl TournamentSettings {
 
     /// Checks the settings and builds the tournament, `concurrency` games at a time.
     pub fn prepare(&self, concurrency: usize) -> Result<Tournament, SettingsError> {
+        self.build(concurrency, PlayersCheck::Start)
+    }
+
+    /// The tournament as [`TournamentSettings::prepare`] builds it (one game at a time), without
+    /// checking that its players can start on this machine: to check and score records of its
+    /// games played elsewhere (`zerosum merge`).
+    pub fn prepare_for_records(&self) -> Result<Tournament, SettingsError> {
+        self.build(1, PlayersCheck::Skip)
+    }
+
+    fn build(&self, concurrency: usize, check: PlayersCheck) -> Result<Tournament, SettingsError> {
         let specs: Vec<PlayerSpec> = self
             .players
             .iter()
             .map(|text| text.parse().map_err(|e| SettingsError(format!("{e}"))))
             .collect::<Result<_, _>>()?;
-        for spec in &specs {
+        for spec in specs.iter().filter(|_| check == PlayersCheck::Start) {
             // Java course players need a JDK and the adapter compiled: say so before any game.
             if let PlayerKind::Java(player) = &spec.kind {
                 player.command().map_err(SettingsError)?;
@@ -149,7 +160,9 @@ impl TournamentSettings {
                 "--adjudicate-nodes must be at least 1".into(),
             ));
         }
-        check_players_start(&specs, &games, &self.time)?;
+        if check == PlayersCheck::Start {
+            check_players_start(&specs, &games, &self.time)?;
+        }
         let mut schedule = match self.format {
             Format::RoundRobin { rounds } | Format::Gauntlet { rounds } => {
                 let pairs = match self.format {
@@ -241,6 +254,13 @@ impl TournamentSettings {
             openings,
         })
     }
+}
+
+/// Whether building a tournament checks that its players start on this machine.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum PlayersCheck {
+    Start,
+    Skip,
 }
 
 /// Checks, before any game, that every external player can start: an engine's program is

@@ -10,7 +10,7 @@
 //! ```text
 //! report        SVG charts of records             [standings, scoring, record, elo]
 //! config        tournament settings               [tournament, openings, referee, players, scoring, sprt, clock]
-//! tournament    round robins and matches          [referee, players, player, record]
+//! tournament    round robins and matches          [referee, players, player, record, shard]
 //! net           the game server and client        [referee, record, lines, peer_text, player, clock]
 //! openings      opening suites: files, generation  [games, search]
 //! referee       one game: clocks and forfeits     [seat, adjudication, player, record, clock]
@@ -20,10 +20,11 @@
 //! player        the Player trait                  [clock]
 //! standings     points, crosstable, Elo            [scoring, record, elo]
 //! sprt          sequential tests                  [elo]
-//! scoring, record_file   points per result; record files [record]
+//! scoring, record_file   points per result; record files [record, shard]
+//! merge         records of shards, checked as one  [config, tournament, record_file]
 //! export        game files (SGF, PSQ, PGN) of records [record]
 //! record        a game's record, terminations
-//! clock, elo, lines, peer_text, presets, adjudication   leaves
+//! clock, elo, lines, peer_text, presets, adjudication, shard   leaves
 //! ```
 
 mod adjudication;
@@ -33,6 +34,7 @@ pub mod elo;
 pub mod engine_list;
 pub mod export;
 mod lines;
+pub mod merge;
 pub mod net;
 pub mod openings;
 pub mod peer_text;
@@ -45,6 +47,7 @@ pub mod referee;
 pub mod report;
 pub mod scoring;
 mod seat;
+pub mod shard;
 pub mod sprt;
 pub mod standings;
 pub mod tournament;
@@ -54,14 +57,16 @@ pub use config::{Format, SettingsError, TournamentSettings};
 pub use elo::{paired_elo, EloEstimate, Pentanomial, SampleUnit, ScoreSample, Wdl};
 pub use engine_list::{EngineList, EngineListError};
 pub use lines::{MAX_PEER_BYTES, MAX_PEER_LINES, MAX_PEER_LINE_BYTES};
+pub use merge::{merge_records, MergeError, MergedRecords};
 pub use openings::{OpeningOrder, OpeningSettings, Openings, OpeningsError};
 pub use player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError, Progress};
 pub use players::{PlayerKind, PlayerSpec};
 pub use presets::{preset, Preset, PRESETS};
 pub use record::{GameRecord, Termination};
-pub use record_file::{RecordContents, RecordFileError, RecordWriter};
+pub use record_file::{read_record, RecordContents, RecordFileError, RecordWriter};
 pub use referee::{play_game, play_game_from, PlayedGame, RefereeEvent, RefereeOptions};
 pub use scoring::{Scoring, UnknownScoring};
+pub use shard::{Shard, ShardError};
 pub use sprt::{SprtDecision, SprtError, SprtParams, SprtStatus};
 pub use standings::{
     CrossCell, Crosstable, ForfeitCounts, MatchSummary, MatchTally, PlayerStanding, Standings,

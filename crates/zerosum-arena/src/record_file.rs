@@ -11,6 +11,7 @@ use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::record::GameRecord;
+use crate::shard::Shard;
 
 /// Version of the record format, written in the header.
 pub const FORMAT_VERSION: u32 = 1;
@@ -35,6 +36,9 @@ pub enum RecordFileError {
 struct Header<C> {
     zerosum_record: u32,
     settings: C,
+    /// The part of the schedule the record plays, when it plays one part (`--shard`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    shard: Option<Shard>,
 }
 
 /// An open record file, positioned at its end.
@@ -47,6 +51,8 @@ pub struct RecordWriter {
 pub struct RecordContents<C> {
     /// The settings the tournament was started with.
     pub settings: C,
+    /// The part of the schedule the record plays, if it plays only one.
+    pub shard: Option<Shard>,
     /// The finished games, in the order they ended, each once.
     pub games: Vec<GameRecord>,
     /// What reading the record dropped, one sentence each (an unfinished last line, a
@@ -62,9 +68,13 @@ fn io_error(path: &Path) -> impl FnOnce(io::Error) -> RecordFileError + '_ {
 }
 
 impl RecordWriter {
-    /// Creates a new record with `settings` in its header; an existing file is an error, never
-    /// overwritten.
-    pub fn create<C: Serialize>(path: &Path, settings: &C) -> Result<Self, RecordFileError> {
+    /// Creates a new record with `settings` (and the `shard` it plays, if it plays one) in its
+    /// header; an existing file is an error, never overwritten.
+    pub fn create<C: Serialize>(
+        path: &Path,
+        settings: &C,
+        shard: Option<Shard>,
+    ) -> Result<Self, RecordFileError> {
         let file = OpenOptions::new()
             .write(true)
             .create_new(true)
@@ -80,6 +90,7 @@ impl RecordWriter {
         let header = Header {
             zerosum_record: FORMAT_VERSION,
             settings,
+            shard,
         };
         writer.write_line(&serde_json::to_string(&header).expect("settings serialise"))?;
         Ok(writer)
@@ -94,90 +105,17 @@ impl RecordWriter {
         path: &Path,
     ) -> Result<(Self, RecordContents<C>), RecordFileError> {
         let text = std::fs::read(path).map_err(io_error(path))?;
-        let corrupt = |line: usize, reason: String| RecordFileError::Corrupt {
-            path: path.to_path_buf(),
-            line,
-            reason,
-        };
-        let mut notes = Vec::new();
-        // Only lines ended by a newline were completely written (the newline is the last byte
-        // of each line's single write).
-        let complete = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        let text_len = text.len();
-        let text = std::str::from_utf8(&text[..complete])
-            .map_err(|_| corrupt(1, "not UTF-8 text".into()))?;
-        let mut lines = text.lines().enumerate();
-        let Some((_, header_line)) = lines.next() else {
-            return Err(corrupt(
-                1,
-                "no complete header line (the tournament was stopped before its record was \
-                 started: remove the file and start again)"
-                    .into(),
-            ));
-        };
-        let header: Header<C> = serde_json::from_str(header_line)
-            .map_err(|e| corrupt(1, format!("not a zerosum record header ({e})")))?;
-        if header.zerosum_record != FORMAT_VERSION {
-            return Err(corrupt(
-                1,
-                format!(
-                    "record format {} (this zerosum reads format {FORMAT_VERSION})",
-                    header.zerosum_record
-                ),
-            ));
-        }
-        if complete < text_len {
-            notes.push(format!(
-                "dropped an unfinished last line ({} bytes, cut short by a kill); its game will \
-                 be played again",
-                text_len - complete
-            ));
-        }
-        let mut kept: Vec<&str> = vec![header_line];
-        let mut repeats = false;
-        let mut games: Vec<GameRecord> = Vec::new();
-        // Where each game was first seen: its place in `games` and its line number.
-        let mut seen: HashMap<usize, (usize, usize)> = HashMap::new();
-        for (index, line) in lines {
-            let number = index + 1;
-            if line.trim().is_empty() {
-                continue;
-            }
-            let record = parse_game_line(line).map_err(|reason| corrupt(number, reason))?;
-            match seen.get(&record.game) {
-                None => {
-                    seen.insert(record.game, (games.len(), number));
-                    games.push(record);
-                    kept.push(line);
-                }
-                Some(&(at, first_line)) if games[at] == record => {
-                    repeats = true;
-                    notes.push(format!(
-                        "dropped line {number}: it repeats game {} of line {first_line}",
-                        record.game + 1
-                    ));
-                }
-                Some(&(_, first_line)) => {
-                    return Err(corrupt(
-                        number,
-                        format!(
-                            "game {} is recorded twice with different results (also on line \
-                             {first_line}); keep one of the two lines",
-                            record.game + 1
-                        ),
-                    ))
-                }
-            }
-        }
-        if repeats {
-            rewrite(path, &kept)?;
+        let parsed = parse(path, &text, Reading::Resume)?;
+        if parsed.repeats {
+            rewrite(path, &parsed.kept)?;
         }
         let file = OpenOptions::new()
             .write(true)
             .open(path)
             .map_err(io_error(path))?;
-        if !repeats {
-            file.set_len(complete as u64).map_err(io_error(path))?;
+        if !parsed.repeats {
+            file.set_len(parsed.complete as u64)
+                .map_err(io_error(path))?;
         }
         let mut writer = RecordWriter {
             path: path.to_path_buf(),
@@ -187,14 +125,7 @@ impl RecordWriter {
             .file
             .seek(io::SeekFrom::End(0))
             .map_err(io_error(path))?;
-        Ok((
-            writer,
-            RecordContents {
-                settings: header.settings,
-                games,
-                notes,
-            },
-        ))
+        Ok((writer, parsed.contents))
     }
 
     /// Appends a finished game and syncs it to disk before returning.
@@ -216,6 +147,133 @@ impl RecordWriter {
         self.file.write_all(&bytes).map_err(io_error(&self.path))?;
         self.file.sync_data().map_err(io_error(&self.path))
     }
+}
+
+/// Reads a record without changing it (it may be one a tournament is still writing): as
+/// [`RecordWriter::resume`] reads it, an unfinished last line and exact repeats dropped with a
+/// note, but the file left as it is.
+pub fn read_record<C: DeserializeOwned>(path: &Path) -> Result<RecordContents<C>, RecordFileError> {
+    let text = std::fs::read(path).map_err(io_error(path))?;
+    Ok(parse(path, &text, Reading::Look)?.contents)
+}
+
+/// Why a record is read: to resume it (an unfinished line is cut off and its game played
+/// again), or to look at it (the file stays as it is).
+#[derive(Clone, Copy)]
+enum Reading {
+    Resume,
+    Look,
+}
+
+/// A record's text, read.
+struct Parsed<'a, C> {
+    contents: RecordContents<C>,
+    /// Bytes of the complete lines (those ended by a newline).
+    complete: usize,
+    /// The lines to keep: the header and each game's first line.
+    kept: Vec<&'a str>,
+    /// Whether a line repeated an earlier one (and was dropped).
+    repeats: bool,
+}
+
+/// Reads the record `text` of the file `path` (named in errors).
+fn parse<'a, C: DeserializeOwned>(
+    path: &Path,
+    text: &'a [u8],
+    reading: Reading,
+) -> Result<Parsed<'a, C>, RecordFileError> {
+    let corrupt = |line: usize, reason: String| RecordFileError::Corrupt {
+        path: path.to_path_buf(),
+        line,
+        reason,
+    };
+    // Only lines ended by a newline were completely written (the newline is the last byte
+    // of each line's single write).
+    let complete = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let text_len = text.len();
+    let text =
+        std::str::from_utf8(&text[..complete]).map_err(|_| corrupt(1, "not UTF-8 text".into()))?;
+    let mut lines = text.lines().enumerate();
+    let Some((_, header_line)) = lines.next() else {
+        return Err(corrupt(
+            1,
+            "no complete header line (the tournament was stopped before its record was \
+             started: remove the file and start again)"
+                .into(),
+        ));
+    };
+    let header: Header<C> = serde_json::from_str(header_line)
+        .map_err(|e| corrupt(1, format!("not a zerosum record header ({e})")))?;
+    if header.zerosum_record != FORMAT_VERSION {
+        return Err(corrupt(
+            1,
+            format!(
+                "record format {} (this zerosum reads format {FORMAT_VERSION})",
+                header.zerosum_record
+            ),
+        ));
+    }
+    let unfinished = text_len - complete;
+    let mut notes = Vec::new();
+    if unfinished > 0 {
+        notes.push(match reading {
+            Reading::Resume => format!(
+                "dropped an unfinished last line ({unfinished} bytes, cut short by a kill); its \
+                 game will be played again"
+            ),
+            Reading::Look => format!(
+                "left out an unfinished last line ({unfinished} bytes: being written, or cut \
+                 short by a kill)"
+            ),
+        });
+    }
+    let mut kept: Vec<&str> = vec![header_line];
+    let mut repeats = false;
+    let mut games: Vec<GameRecord> = Vec::new();
+    // Where each game was first seen: its place in `games` and its line number.
+    let mut seen: HashMap<usize, (usize, usize)> = HashMap::new();
+    for (index, line) in lines {
+        let number = index + 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let record = parse_game_line(line).map_err(|reason| corrupt(number, reason))?;
+        match seen.get(&record.game) {
+            None => {
+                seen.insert(record.game, (games.len(), number));
+                games.push(record);
+                kept.push(line);
+            }
+            Some(&(at, first_line)) if games[at] == record => {
+                repeats = true;
+                notes.push(format!(
+                    "dropped line {number}: it repeats game {} of line {first_line}",
+                    record.game + 1
+                ));
+            }
+            Some(&(_, first_line)) => {
+                return Err(corrupt(
+                    number,
+                    format!(
+                        "game {} is recorded twice with different results (also on line \
+                         {first_line}); keep one of the two lines",
+                        record.game + 1
+                    ),
+                ))
+            }
+        }
+    }
+    Ok(Parsed {
+        contents: RecordContents {
+            settings: header.settings,
+            shard: header.shard,
+            games,
+            notes,
+        },
+        complete,
+        kept,
+        repeats,
+    })
 }
 
 /// One game line, or why it is not one.

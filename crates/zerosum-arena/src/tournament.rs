@@ -2,7 +2,7 @@
 //! times, on up to `concurrency` games at once. Finished games are handed to the caller the
 //! moment they end (to be written, printed, scored), and the caller can stop the tournament.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Sender};
@@ -17,6 +17,7 @@ use crate::player::Player;
 use crate::players::PlayerSpec;
 use crate::record::GameRecord;
 use crate::referee::{play_game_from, RefereeEvent, RefereeOptions};
+use crate::shard::{deal_pairs, Shard};
 
 /// Builds a fresh player for each game.
 pub type PlayerFactory = Arc<dyn Fn() -> Box<dyn Player> + Send + Sync>;
@@ -202,6 +203,69 @@ impl Tournament {
         }
     }
 
+    /// The schedule indexes of the games `shard` plays: whole colour-swapped pairs, dealt by
+    /// [`deal_pairs`] at each pair's expected playing time ([`Tournament::expected_millis`]).
+    pub fn shard_games(&self, shard: Shard) -> HashSet<usize> {
+        let shard_of = self.shards_of_games(shard.count());
+        (self.games.iter())
+            .filter(|game| shard_of[game.game] == shard.index())
+            .map(|game| game.game)
+            .collect()
+    }
+
+    /// The shard (of `count`) of each game of the schedule, by schedule index.
+    pub fn shards_of_games(&self, count: usize) -> Vec<usize> {
+        let pairs = self.games.iter().map(|g| g.pair + 1).max().unwrap_or(0);
+        let mut costs = vec![0u64; pairs];
+        let mut per_spec: HashMap<String, u64> = HashMap::new();
+        for game in &self.games {
+            let cost = *per_spec
+                .entry(game.spec.to_string())
+                .or_insert_with(|| self.expected_millis(&game.spec));
+            costs[game.pair] = costs[game.pair].saturating_add(cost);
+        }
+        let shard_of_pair = deal_pairs(&costs, count);
+        self.games
+            .iter()
+            .map(|game| shard_of_pair[game.pair])
+            .collect()
+    }
+
+    /// What a game on `spec` is expected to take, in milliseconds, to balance shards: the most
+    /// its moves may take under the time control, counting as many moves as the empty board
+    /// has cells (or the move limit, if lower); one millisecond a move when untimed.
+    pub fn expected_millis(&self, spec: &GameSpec) -> u64 {
+        let cells = match *spec {
+            GameSpec::Mnk { rows, cols, .. }
+            | GameSpec::ConnectX { rows, cols, .. }
+            | GameSpec::Unstable { rows, cols, .. } => rows * cols,
+            GameSpec::Hex { width, height, .. } => width * height,
+            // An Atoll board's cells are its first player's choices.
+            _ => zerosum_games::new_game(spec).map_or(1, |game| game.legal_moves().len()),
+        };
+        let plies = self
+            .options
+            .max_moves
+            .map_or(cells, |limit| cells.min(limit)) as u64;
+        let time = &self.options.time;
+        let per_move = time.per_move.map(|t| t.as_millis() as u64 * plies);
+        let clock = time.base.map(|base| {
+            let moves_each = plies.div_ceil(2);
+            let periods = time.moves_per_period.map_or(1, |period| {
+                moves_each.div_ceil(u64::from(period).max(1)).max(1)
+            });
+            let each =
+                base.as_millis() as u64 * periods + time.increment.as_millis() as u64 * moves_each;
+            2 * each
+        });
+        match (per_move, clock) {
+            (Some(a), Some(b)) => a.min(b),
+            (Some(a), None) | (None, Some(a)) => a,
+            (None, None) => plies,
+        }
+        .max(1)
+    }
+
     /// The `Started game N of M (A vs B) on SPEC` line of cutechess-style tools, for `game`
     /// of this tournament's schedule.
     pub fn started_line(&self, game: &ScheduledGame) -> String {
@@ -314,6 +378,36 @@ impl Tournament {
 mod tests {
     use super::*;
     use std::sync::atomic::AtomicUsize;
+
+    #[test]
+    fn shards_hold_whole_pairs_balanced_by_expected_time() {
+        let specs: Vec<GameSpec> = ["connect4", "tictactoe", "tictactoe", "tictactoe"]
+            .map(|spec| spec.parse().unwrap())
+            .to_vec();
+        let tournament = Tournament {
+            entrants: ["quasi", "random"]
+                .map(|name| Entrant::from_spec(&name.parse().unwrap(), name.into()))
+                .to_vec(),
+            games: round_robin(2, &specs, 1, 7),
+            options: RefereeOptions {
+                time: crate::TimeControl::per_move(0.5),
+                max_moves: None,
+                adjudicate_nodes: None,
+            },
+            concurrency: 1,
+            observer: None,
+            openings: Vec::new(),
+        };
+        // A Connect Four game may take 42 moves of 0.5 s, a tic-tac-toe game 9.
+        assert_eq!(tournament.expected_millis(&specs[0]), 21_000);
+        assert_eq!(tournament.expected_millis(&specs[1]), 4_500);
+        let shards: Vec<HashSet<usize>> = (0..2)
+            .map(|k| tournament.shard_games(crate::Shard::new(k, 2).unwrap()))
+            .collect();
+        // The Connect Four pair alone on one shard, the three tic-tac-toe pairs on the other.
+        assert_eq!(shards[0], HashSet::from([0, 1]));
+        assert_eq!(shards[1], HashSet::from([2, 3, 4, 5, 6, 7]));
+    }
 
     #[test]
     fn the_observer_sees_every_start_and_move() {

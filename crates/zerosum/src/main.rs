@@ -6,7 +6,8 @@
 //! `solve` and `bench` (which use `search`), `protocol` (gtp, gomocup), `web` (serve),
 //! `arena` (match, tournament; uses `web` for `--serve`), `play` (a game at the terminal; uses
 //! `arena`), `openings` (opening suites), `report` (charts of a record), `depth_chart` (`--svg`
-//! of search and bench),
+//! of search and bench), `merge` and `slurm` (shards: merged as one run, run on Slurm; use
+//! `arena` and `results`, what a run prints at its end),
 //! `network` (server, client; uses `arena`) and `soak` (bench soak: kills and resumes
 //! tournaments of this binary).
 
@@ -112,6 +113,11 @@ enum Command {
     /// A round robin of players over game configurations, both colours, with standings,
     /// crosstable and Elo; with no arguments, the quick preset.
     Tournament(commands::arena::TournamentArgs),
+    /// Read the records of a tournament's shards (--shard K/N) as one: checks they are one
+    /// tournament's, names missing games, prints standings, crosstable, Elo and SPRT as one run.
+    Merge(commands::merge::MergeArgs),
+    /// Run a tournament or match as a Slurm job array of N shards and a job that merges them.
+    Slurm(commands::slurm::SlurmArgs),
     /// Write an opening suite: distinct random move lists from the start, one a line, with
     /// --balanced only those the solver or a fixed-depth search finds close to even.
     Openings(commands::openings::OpeningsArgs),
@@ -276,6 +282,8 @@ fn main() -> ExitCode {
         Command::Play(args) => commands::play::play(&args),
         Command::Match(args) => commands::arena::play_match(&args),
         Command::Tournament(args) => commands::arena::tournament(&args),
+        Command::Merge(args) => commands::merge::merge(&args),
+        Command::Slurm(args) => commands::slurm::slurm(&args),
         Command::Openings(args) => commands::openings::openings(&args),
         Command::Server(args) => commands::network::server(&args),
         Command::Client(args) => commands::network::client(&args),

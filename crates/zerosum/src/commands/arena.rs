@@ -12,9 +12,9 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use zerosum_arena::clock::{parse_clock, parse_seconds};
 use zerosum_arena::{
-    preset, EngineList, Format, GameRecord, MatchSummary, MatchTally, OpeningOrder,
-    OpeningSettings, Openings, RecordFileError, RecordWriter, Scoring, SprtParams, SprtStatus,
-    Standings, TimeControl, Tournament, TournamentEvent, TournamentSettings, PRESETS,
+    preset, EngineList, Format, GameRecord, OpeningOrder, OpeningSettings, Openings,
+    RecordFileError, RecordWriter, Scoring, Shard, SprtParams, TimeControl, Tournament,
+    TournamentEvent, TournamentSettings, PRESETS,
 };
 
 use zerosum_core::GameSpec;
@@ -22,6 +22,7 @@ use zerosum_web::TournamentFeed;
 
 use super::game_output::{GameOutput, GameOutputArgs};
 use super::parse_spec;
+use super::results::{print_standings, MatchJudge};
 
 /// The time control options shared by `play`, `match` and `tournament`.
 #[derive(Args, Debug)]
@@ -108,7 +109,7 @@ pub struct TournamentArgs {
     common: CommonArgs,
     /// Continue the tournament of this record file: finished games are kept, the others
     /// played; its settings are those the record was started with.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["preset", "players", "games", "rounds", "gauntlet", "scoring", "sprt", "seed", "record", "maxmoves", "adjudicate_nodes", "engines", "st", "tc", "openings"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["preset", "players", "games", "rounds", "gauntlet", "scoring", "sprt", "seed", "record", "maxmoves", "adjudicate_nodes", "engines", "st", "tc", "openings", "shard"])]
     resume: Option<PathBuf>,
     /// Also serve the page on this machine, where a browser watches the tournament live
     /// (standings, crosstable and the game under way, move by move).
@@ -134,7 +135,7 @@ pub struct MatchArgs {
     #[command(flatten)]
     common: CommonArgs,
     /// Continue the match of this record file.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["scoring", "sprt", "seed", "record", "maxmoves", "adjudicate_nodes", "engines", "st", "tc", "openings"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["scoring", "sprt", "seed", "record", "maxmoves", "adjudicate_nodes", "engines", "st", "tc", "openings", "shard"])]
     resume: Option<PathBuf>,
 }
 
@@ -166,6 +167,11 @@ pub struct CommonArgs {
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
+    /// Play only shard K of N (K from 0 to N-1, as Slurm numbers array tasks): whole
+    /// colour-swapped pairs, the shards balanced by expected time; needs --seed. `zerosum
+    /// merge` reads the shards' records as one tournament.
+    #[arg(long, value_name = "K/N", requires = "seed")]
+    shard: Option<Shard>,
     /// A JSON file of external engines to name as players:
     /// {"engines": [{"name": "mybot", "cmd": "/path/to/mybot", "proto": "gtp"}]}.
     #[arg(long, value_name = "FILE")]
@@ -223,6 +229,17 @@ pub fn tournament(args: &TournamentArgs) -> Result<()> {
     if let Some(path) = &args.resume {
         return resume(path, &args.common, args.serve.then_some(args.port));
     }
+    let (settings, label) = tournament_settings(args)?;
+    start(
+        settings,
+        &args.common,
+        label,
+        args.serve.then_some(args.port),
+    )
+}
+
+/// The settings of a new tournament, and the label of its record's default name.
+fn tournament_settings(args: &TournamentArgs) -> Result<(TournamentSettings, &'static str)> {
     let chosen = match (&args.preset, args.games.is_empty()) {
         (Some(name), _) => Some(preset(name).ok_or_else(|| {
             let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
@@ -276,12 +293,7 @@ pub fn tournament(args: &TournamentArgs) -> Result<()> {
         openings: args.common.openings(&settings.games)?,
         ..settings
     };
-    start(
-        settings,
-        &args.common,
-        chosen.map_or("tournament", |p| p.name),
-        args.serve.then_some(args.port),
-    )
+    Ok((settings, chosen.map_or("tournament", |p| p.name)))
 }
 
 /// `zerosum match`.
@@ -289,6 +301,11 @@ pub fn play_match(args: &MatchArgs) -> Result<()> {
     if let Some(path) = &args.resume {
         return resume(path, &args.common, None);
     }
+    start(match_settings(args)?, &args.common, "match", None)
+}
+
+/// The settings of a new match.
+fn match_settings(args: &MatchArgs) -> Result<TournamentSettings> {
     let engines = engine_list(&args.common)?;
     let settings = TournamentSettings {
         players: vec![
@@ -305,11 +322,77 @@ pub fn play_match(args: &MatchArgs) -> Result<()> {
         seed: args.common.seed.unwrap_or_else(clock_seed),
         openings: None,
     };
-    let settings = TournamentSettings {
+    Ok(TournamentSettings {
         openings: args.common.openings(&settings.games)?,
         ..settings
+    })
+}
+
+/// A `tournament` or `match` command line, as `zerosum slurm` runs it in shards.
+#[derive(clap::Parser)]
+#[command(name = "zerosum")]
+enum ShardedRun {
+    Tournament(TournamentArgs),
+    Match(MatchArgs),
+}
+
+/// What `zerosum slurm` needs to know of the `tournament` or `match` command line it shards.
+pub struct ShardPlan {
+    /// The settings it starts, checked as its start checks them.
+    pub settings: TournamentSettings,
+    /// Its --concurrency.
+    pub concurrency: usize,
+    /// Whether it gave --seed (else the seed of `settings` is the clock's, and every shard
+    /// must be given it).
+    pub seeded: bool,
+}
+
+/// Reads and checks `args` (`tournament ...` or `match ...`, without the program's name) for
+/// shards: refused with --resume, --record, --shard or --serve (the shards' records and numbers
+/// are set for them) and with game files (export them from the merged record).
+pub fn shard_plan(args: &[String]) -> Result<ShardPlan> {
+    let run = <ShardedRun as clap::Parser>::try_parse_from(
+        std::iter::once("zerosum".to_string()).chain(args.iter().cloned()),
+    )
+    .map_err(|error| {
+        let text = error.to_string();
+        anyhow!(
+            "{}",
+            text.lines()
+                .next()
+                .unwrap_or("")
+                .trim_start_matches("error: ")
+        )
+    })?;
+    let (settings, common, resume, serve) = match &run {
+        ShardedRun::Tournament(args) => (
+            tournament_settings(args)?.0,
+            &args.common,
+            &args.resume,
+            args.serve,
+        ),
+        ShardedRun::Match(args) => (match_settings(args)?, &args.common, &args.resume, false),
     };
-    start(settings, &args.common, "match", None)
+    let output = &common.output;
+    let refused = [
+        (resume.is_some(), "--resume"),
+        (common.record.is_some(), "--record"),
+        (common.shard.is_some(), "--shard"),
+        (serve, "--serve"),
+        (output.is_set(), "--pgnout, --sgfout and --psqout"),
+    ];
+    if let Some((_, option)) = refused.iter().find(|(given, _)| *given) {
+        bail!(
+            "{option}: not for a sharded run (each shard gets its record and resumes it; write \
+             game files from the merged record with `zerosum export`)"
+        );
+    }
+    settings.prepare(common.concurrency)?;
+    Ok(ShardPlan {
+        seeded: common.seed.is_some(),
+        concurrency: common.concurrency,
+        settings,
+    })
 }
 
 /// The engine list of --engines, or an empty one.
@@ -328,7 +411,7 @@ pub(super) fn clock_seed() -> u64 {
 }
 
 /// `YYYYMMDD-HHMMSS-mmm` in UTC (to the millisecond), for default file names.
-fn timestamp() -> String {
+pub fn timestamp() -> String {
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .unwrap_or_default();
@@ -354,7 +437,7 @@ fn timestamp() -> String {
 }
 
 /// The folder default records (and their rankings) go to, in the working directory.
-const RUNS_DIR: &str = "zerosum-runs";
+pub const RUNS_DIR: &str = "zerosum-runs";
 
 /// Creates the record of a new run: `path` if given, else a new file
 /// `zerosum-runs/zerosum-LABEL-YYYYMMDD-HHMMSS-mmm.jsonl`, with `-2`, `-3`... added when another
@@ -364,9 +447,10 @@ fn create_record(
     path: Option<&Path>,
     label: &str,
     settings: &TournamentSettings,
+    shard: Option<Shard>,
 ) -> Result<RecordWriter> {
     if let Some(path) = path {
-        return Ok(RecordWriter::create(path, settings)?);
+        return Ok(RecordWriter::create(path, settings, shard)?);
     }
     std::fs::create_dir_all(RUNS_DIR).with_context(|| format!("cannot create {RUNS_DIR}/"))?;
     let stem = format!("zerosum-{label}-{}", timestamp());
@@ -375,7 +459,7 @@ fn create_record(
             1 => format!("{stem}.jsonl"),
             n => format!("{stem}-{n}.jsonl"),
         };
-        match RecordWriter::create(&Path::new(RUNS_DIR).join(name), settings) {
+        match RecordWriter::create(&Path::new(RUNS_DIR).join(name), settings, shard) {
             Err(RecordFileError::Exists(_)) => continue,
             created => return Ok(created?),
         }
@@ -395,7 +479,7 @@ fn start(
     let scoring = settings.scoring_scheme()?;
     let sprt = settings.sprt_params()?;
     let games = specs(&settings)?;
-    let writer = create_record(common.record.as_deref(), label, &settings)?;
+    let writer = create_record(common.record.as_deref(), label, &settings, common.shard)?;
     let path = writer.path().to_path_buf();
     let output = GameOutput::open(&common.output, &games, &path).inspect_err(|_| {
         // Nothing was played: the record of this failed start goes.
@@ -415,11 +499,11 @@ fn start(
         .transpose()?;
     run(
         &tournament,
-        scoring,
-        sprt,
+        (scoring, sprt),
         (writer, output),
         Vec::new(),
         feed,
+        common.shard,
     )
 }
 
@@ -453,11 +537,11 @@ fn resume(path: &Path, common: &CommonArgs, serve: Option<u16>) -> Result<()> {
     let output = GameOutput::open(&common.output, &specs(&settings)?, path)?;
     run(
         &tournament,
-        scoring,
-        sprt,
+        (scoring, sprt),
         (writer, output),
         contents.games,
         feed,
+        contents.shard,
     )
 }
 
@@ -487,28 +571,40 @@ fn serve_tournament(
     Ok(feed)
 }
 
-/// Plays what is left, printing each finished game and writing it to the record and the game
-/// files of `output`, and prints the standings; under an SPRT,
+/// Plays what is left (of `shard`, if given), printing each finished game and writing it to
+/// the record and the game files of `output`, and prints the standings; under an SPRT,
 /// stops once the test decides (a record whose test had decided plays nothing more) and always
-/// ends with the verdict line.
+/// ends with the verdict line. A shard plays all its games: the test is the merged shards'.
 fn run(
     tournament: &Tournament,
-    scoring: Scoring,
-    sprt: Option<SprtParams>,
+    (scoring, sprt): (Scoring, Option<SprtParams>),
     (mut writer, output): (RecordWriter, GameOutput),
     mut records: Vec<GameRecord>,
     feed: Option<TournamentFeed>,
+    shard: Option<Shard>,
 ) -> Result<()> {
     let names: Vec<String> = tournament.entrants.iter().map(|e| e.name.clone()).collect();
     let mut done: HashSet<usize> = records.iter().map(|r| r.game).collect();
+    let mut total = tournament.games.len();
+    if let Some(shard) = shard {
+        let ours = tournament.shard_games(shard);
+        if let Some(record) = records.iter().find(|r| !ours.contains(&r.game)) {
+            bail!(
+                "{}: game {} is not one of its shard {shard}",
+                writer.path().display(),
+                record.game + 1
+            );
+        }
+        eprintln!(
+            "shard {shard}: {} of the {total} games of the schedule",
+            ours.len()
+        );
+        done.extend((0..total).filter(|game| !ours.contains(game)));
+        total = ours.len();
+    }
     // The match so far, game by game in the order they finished (the record's order), and
     // the first decision of its test, if it reached one.
-    let mut judge = MatchJudge {
-        tally: (names.len() == 2).then(MatchTally::default),
-        sprt,
-        scoring,
-        decided: None,
-    };
+    let mut judge = MatchJudge::new(names.len(), sprt.filter(|_| shard.is_none()), scoring);
     for record in &records {
         judge.add(record);
     }
@@ -517,15 +613,15 @@ fn run(
         // The test had decided: the games not played are not played now.
         done.extend(tournament.games.iter().map(|game| game.game));
     }
-    let bar = ProgressBar::new(tournament.games.len() as u64);
+    let bar = ProgressBar::new(total as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, eta {eta}")
             .expect("a valid template"),
     );
     bar.set_position(records.len() as u64);
     // The bar is hidden when standard error is not a terminal (a log, CI): a plain line then.
-    let mut plain = (!std::io::stderr().is_terminal())
-        .then(|| PlainProgress::new(tournament.games.len(), records.len()));
+    let mut plain =
+        (!std::io::stderr().is_terminal()).then(|| PlainProgress::new(total, records.len()));
     let mut failure = None;
     let mut out = std::io::stdout();
     tournament.run(&done, |event| {
@@ -578,28 +674,24 @@ fn run(
         bail!("{error}; the games finished so far are in the record, resume to continue");
     }
     records.sort_by_key(|r| r.game);
-    let standings = Standings::compute(&names, &records, scoring)?;
-    println!("\n{}", standings.table());
-    // The course tournaments publish points alone: that ranking goes next to the record.
-    let ranking = writer.path().with_extension("ranking.txt");
-    std::fs::write(&ranking, standings.course_ranking())
-        .with_context(|| format!("cannot write {}", ranking.display()))?;
-    if names.len() > 2 {
-        println!("{}", standings.crosstable);
-    } else {
-        println!("{}", MatchSummary::compute(&names, &records, scoring)?);
-    }
-    if let (Some(sprt), Some(tally)) = (sprt, &judge.tally) {
-        // The decision when the test reached one (games still running then are counted in
-        // the lines above, not in the verdict); else the state at the cap.
-        let status = judge
-            .decided
-            .unwrap_or_else(|| sprt.status(tally.pentanomial()));
+    let standings = print_standings(&names, &records, scoring)?;
+    if let Some(status) = judge.verdict() {
         if already_decided {
             println!("(the test had decided before the resume: no game was played)");
         }
         println!("{}", status.verdict());
     }
+    if let Some(shard) = shard {
+        println!(
+            "(the games of shard {shard} only: `zerosum merge` the records of all shards for \
+             the tournament's standings{})",
+            if sprt.is_some() { " and its SPRT" } else { "" }
+        );
+    }
+    // The course tournaments publish points alone: that ranking goes next to the record.
+    let ranking = writer.path().with_extension("ranking.txt");
+    std::fs::write(&ranking, standings.course_ranking())
+        .with_context(|| format!("cannot write {}", ranking.display()))?;
     println!("record: {}", writer.path().display());
     println!("ranking: {}", ranking.display());
     Ok(())
@@ -640,27 +732,5 @@ impl PlainProgress {
                 seconds % 60
             );
         }
-    }
-}
-
-/// A two-player match's results as its games finish, and its SPRT's first decision.
-struct MatchJudge {
-    /// `None` for more than two players.
-    tally: Option<MatchTally>,
-    sprt: Option<SprtParams>,
-    scoring: Scoring,
-    decided: Option<SprtStatus>,
-}
-
-impl MatchJudge {
-    /// Counts a finished game; the test's state after it, under an SPRT.
-    fn add(&mut self, record: &GameRecord) -> Option<SprtStatus> {
-        let tally = self.tally.as_mut()?;
-        tally.add(record, self.scoring);
-        let status = self.sprt?.status(tally.pentanomial());
-        if status.decision.is_final() && self.decided.is_none() {
-            self.decided = Some(status);
-        }
-        Some(status)
     }
 }

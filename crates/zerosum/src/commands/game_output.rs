@@ -28,6 +28,13 @@ pub struct GameOutputArgs {
     psqout: Option<PathBuf>,
 }
 
+impl GameOutputArgs {
+    /// Whether any game file is asked for.
+    pub fn is_set(&self) -> bool {
+        self.pgnout.is_some() || self.sgfout.is_some() || self.psqout.is_some()
+    }
+}
+
 /// Where the finished games go, checked before the first game.
 pub struct GameOutput {
     pgn: Option<PathBuf>,

@@ -21,6 +21,8 @@ mod openings;
 mod peak_memory;
 mod protocol;
 mod records;
+mod shards;
+mod slurm;
 mod solver_threads;
 mod support;
 mod terminal;
