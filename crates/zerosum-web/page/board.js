@@ -1,7 +1,8 @@
 // Draws a position (the server's game JSON) as SVG, one drawing per game family. Every
 // playable cell or column carries `data-move` (the move it plays); stones carry the class of
 // their side; the last move and the winning cells are marked; the engine's principal
-// variation is drawn as faint numbered stones.
+// variation is drawn as numbered dashed rings (never filled, so never taken for stones). The
+// drawing's class names its family (`board-connectx`), which picks its stones' colours.
 "use strict";
 
 const Board = (() => {
@@ -31,8 +32,8 @@ const Board = (() => {
     return m ? { row: parseLetters(m[1]), col: Number(m[2]) - 1 } : null;
   }
   const esc = (t) => String(t).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
-  const svg = (w, h, body, label) =>
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" role="img" aria-label="${esc(label)}">${body}</svg>`;
+  const svg = (w, h, body, label, family) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" class="board-${family}" viewBox="0 0 ${w} ${h}" role="img" aria-label="${esc(label)}">${body}</svg>`;
   const sideOf = (glyph) => (glyph === "X" || glyph === "B" || glyph === "b" ? "first" : "second");
 
   // The colour of each side on Hex and Atoll boards: `colours.first` is "black" unless swapped.
@@ -51,8 +52,8 @@ const Board = (() => {
       const side = (i % 2 === 0) === (firstSide === "first") ? "second" : "first";
       const at = place(mv);
       if (!at) return;
-      out += `<g class="pv"><circle class="stone ${side}" cx="${at.x}" cy="${at.y}" r="${at.r}"/></g>` +
-        `<text class="pv-number ${side}" x="${at.x}" y="${at.y}">${i + 1}</text>`;
+      out += `<g class="pv"><circle class="pv-stone ${side}" cx="${at.x}" cy="${at.y}" r="${at.r * 0.85}"/>` +
+        `<text class="pv-number ${side}" x="${at.x}" y="${at.y}">${i + 1}</text></g>`;
     });
     return out;
   }
@@ -82,7 +83,7 @@ const Board = (() => {
     if (opts.pv) body += pvStones(opts.pv.moves, opts.pv.side, (mv) => {
       const p = colRow(mv); return p && { x: x(p.col) + S / 2, y: y(p.row) + S / 2, r: S * 0.4 };
     });
-    return svg(2 * M + b.cols * S, 2 * M + b.rows * S, body, `${b.rows} by ${b.cols} board`);
+    return svg(2 * M + b.cols * S, 2 * M + b.rows * S, body, `${b.rows} by ${b.cols} board`, "mnk");
   }
 
   function marks(b, parse, centre, radius) {
@@ -127,7 +128,7 @@ const Board = (() => {
         return { x: x(c) + S / 2, y: y(b.rows - heights[c]) + S / 2, r: S * 0.38 };
       });
     }
-    return svg(2 * M + b.cols * S, 2 * M + b.rows * S, body, `Connect ${b.k} board, ${b.rows} rows by ${b.cols} columns`);
+    return svg(2 * M + b.cols * S, 2 * M + b.rows * S, body, `Connect ${b.k} board, ${b.rows} rows by ${b.cols} columns`, "connectx");
   }
 
   // Hex and Atoll: each row shifted half a cell right of the row above (a1 top-left).
@@ -167,7 +168,7 @@ const Board = (() => {
       const p = colRow(mv); return p && { x: cx(p.col, p.row), y: cy(p.col, p.row), r: R * 0.68 };
     });
     const width = cx(b.cols - 1, b.rows - 1) + w / 2 + M, height = cy(0, b.rows - 1) + R + M;
-    return svg(width, height, body, `${family} board ${b.cols} by ${b.rows}`);
+    return svg(width, height, body, `${family} board ${b.cols} by ${b.rows}`, family);
   }
 
   function unstable(game, opts) {
@@ -195,7 +196,7 @@ const Board = (() => {
     if (opts.pv) body += pvStones(opts.pv.moves, opts.pv.side, (mv) => {
       const p = rowCol(mv); return p && { x: x(p.col) + S / 2, y: y(p.row) + S / 2, r: S * 0.3 };
     });
-    return svg(2 * M + b.cols * S, 2 * M + b.rows * S, body, `Unstable board ${b.rows} by ${b.cols}`);
+    return svg(2 * M + b.cols * S, 2 * M + b.rows * S, body, `Unstable board ${b.rows} by ${b.cols}`, "unstable");
   }
 
   // The SVG of `game`; `opts.playable` makes legal cells clickable, `opts.pv` ({side, moves})
@@ -210,5 +211,12 @@ const Board = (() => {
     }
   }
 
-  return { draw, esc };
+  // A small stone of `side` ("first" or "second") as `game`'s board draws it: the legend.
+  function swatch(game, side) {
+    const shape = game.family === "unstable" ? "atom" : "stone";
+    return `<svg class="swatch board-${esc(game.family)}" viewBox="0 0 20 20" aria-hidden="true">` +
+      `<circle class="${shape} ${side}" cx="10" cy="10" r="8"/></svg>`;
+  }
+
+  return { draw, esc, swatch };
 })();

@@ -466,14 +466,15 @@ fn specs(settings: &TournamentSettings) -> Result<Vec<GameSpec>> {
     settings.games.iter().map(|spec| parse_spec(spec)).collect()
 }
 
-/// Serves the page on `port`, showing `tournament` (of which `played` are over) live.
+/// Serves the page on `port`, showing `tournament` (of which `played` are over) live: the
+/// feed it shows and its address.
 fn serve_tournament(
     settings: &TournamentSettings,
     tournament: &mut Tournament,
     scoring: Scoring,
     played: &[GameRecord],
     port: u16,
-) -> Result<TournamentFeed> {
+) -> Result<(TournamentFeed, String)> {
     let names = tournament.entrants.iter().map(|e| e.name.clone()).collect();
     let feed = TournamentFeed::new(
         names,
@@ -483,22 +484,24 @@ fn serve_tournament(
         played.to_vec(),
     );
     tournament.observer = Some(feed.observer());
-    super::web::serve_in_background(feed.clone(), port)?;
-    Ok(feed)
+    let url = super::web::serve_in_background(feed.clone(), port)?;
+    Ok((feed, url))
 }
 
 /// Plays what is left, printing each finished game and writing it to the record and the game
 /// files of `output`, and prints the standings; under an SPRT,
 /// stops once the test decides (a record whose test had decided plays nothing more) and always
-/// ends with the verdict line.
+/// ends with the verdict line. With a page (`--serve`: its feed and address), keeps serving
+/// the final standings until Ctrl-C.
 fn run(
     tournament: &Tournament,
     scoring: Scoring,
     sprt: Option<SprtParams>,
     (mut writer, output): (RecordWriter, GameOutput),
     mut records: Vec<GameRecord>,
-    feed: Option<TournamentFeed>,
+    page: Option<(TournamentFeed, String)>,
 ) -> Result<()> {
+    let (feed, page_url) = page.unzip();
     let names: Vec<String> = tournament.entrants.iter().map(|e| e.name.clone()).collect();
     let mut done: HashSet<usize> = records.iter().map(|r| r.game).collect();
     // The match so far, game by game in the order they finished (the record's order), and
@@ -602,6 +605,9 @@ fn run(
     }
     println!("record: {}", writer.path().display());
     println!("ranking: {}", ranking.display());
+    if let Some(url) = page_url {
+        super::web::keep_serving(&url);
+    }
     Ok(())
 }
 
