@@ -54,6 +54,10 @@ const Tournament = (() => {
   function elo(estimate) {
     if (!estimate) return "";
     if (typeof estimate.elo !== "number") return esc(estimate.elo);
+    // One score (a single pair or game) has no spread to measure: no error bar yet.
+    if (estimate.sample.count < 2) {
+      return `<span title="one ${esc(estimate.sample.unit)}: too few to estimate the error">${eloValue(estimate.elo)} ± ?</span>`;
+    }
     const margin = typeof estimate.margin === "number" ? String(Math.round(estimate.margin)) : "∞";
     const title = `95% interval ${eloValue(estimate.lower)} to ${eloValue(estimate.upper)}, ` +
       `LOS ${(100 * estimate.los).toFixed(1)}%`;
@@ -99,7 +103,7 @@ const Tournament = (() => {
       (game.board.last_move ? `, last move ${game.board.last_move}` : "");
     $("tour-board").innerHTML = Board.draw(game, { playable: false });
     $("tour-clocks").innerHTML = "<tr><th>Side</th><th>Player</th><th>Move clock</th><th>Used</th></tr>" +
-      ["first", "second"].map((side, i) => `<tr class="${side === toMove ? "to-move" : ""}"><td>${side}</td>` +
+      ["first", "second"].map((side, i) => `<tr class="${side === toMove ? "to-move" : ""}"><td class="side">${Board.swatch(game, side)}${side}</td>` +
         `<td>${esc(current.players[i])}</td>` +
         Clocks.cells(event.per_move_ms, current.used_ms[i], current.thinking_ms, side === toMove) + "</tr>").join("");
     Clocks.start();
