@@ -403,6 +403,20 @@ fn the_page_plays_every_family_in_chromium() {
         "{state:#}"
     );
     page.check_contrast();
+    // After a swap the first player holds white: its stones, variation and legend stay white.
+    let swapped = page.driver.execute(
+        "const game = { family: 'hex', legal_moves: [], board: { rows: 1, cols: 2, cells: [['W', 'B']],
+           colours: { first: 'white', second: 'black' }, last_move: null, winning_cells: [] } };
+         const drawn = document.createElement('div');
+         drawn.innerHTML = Board.draw(game, { playable: false, pv: { side: 'second', moves: ['b1', 'a1'] } });
+         return [...drawn.querySelectorAll('.stone')].map((s) => s.getAttribute('class'))
+           .concat([drawn.querySelector('.pv-stone').getAttribute('class'), Board.swatch(game, 'first')]);",
+        json!([]),
+    );
+    assert_eq!(swapped[0], "stone second", "{swapped}");
+    assert_eq!(swapped[1], "stone first", "{swapped}");
+    assert_eq!(swapped[2], "pv-stone second", "{swapped}");
+    assert!(text(&swapped[3]).contains("stone second"), "{swapped}");
     page.save_screenshot("hex");
 
     // Atoll: the islands' stones are drawn from the start.
