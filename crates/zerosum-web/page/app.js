@@ -10,24 +10,45 @@ const page = {
   positions: [],    // game JSON by ply, for navigation
   viewed: null,     // ply being viewed, null for the latest
   search: null,     // the last `search` event
+  showPv: true,     // whether the board draws the engine's line
 };
 
+// The name of `side` ("first" or "second") in `game`: its mark or the colour of its stones.
 function sideLabel(game, side) {
   const b = game.board;
-  if (game.family === "mnk" || game.family === "connectx") return side === "first" ? "X" : "O";
+  if (game.family === "connectx") return side === "first" ? "Red" : "Yellow";
+  if (game.family === "mnk") return side === "first" ? "X" : "O";
   const first = (b.colours && b.colours.first) || "black";
   const colour = side === "first" ? first : (first === "black" ? "white" : "black");
   return colour[0].toUpperCase() + colour.slice(1);
 }
 
-function showError(message) {
+// Where an error about a command (by `type`) and its field is shown: right after this control
+// ("" for the command as a whole); errors about nothing in particular show in the header.
+const ERROR_PLACES = {
+  new: { spec: "spec", first: "first", second: "second", "": "new" },
+  move: { "": "move" },
+  undo: { "": "undo" },
+  swap: { "": "swap" },
+  tournament: { players: "tour-players", games: "tour-games", seconds: "tour-seconds", rounds: "tour-rounds", "": "tour-start" },
+};
+
+// Shows `message` (none: hides it) next to the control of `command`'s `field`, scrolled into
+// view.
+function showError(message, command, field) {
   const error = $("error");
   error.textContent = message;
   error.hidden = !message;
+  if (!message) return;
+  const places = ERROR_PLACES[command];
+  const control = places && $(places[field || ""] || places[""]);
+  const anchor = control ? control.closest("label, fieldset") || control : $("error-home");
+  if (anchor.nextElementSibling !== error) anchor.after(error);
+  error.scrollIntoView({ block: "nearest" });
 }
 
 async function post(command) {
-  if (!page.session) return showError("Not connected to the server yet.");
+  if (!page.session) return showError("Not connected to the server yet.", command.type);
   // Cleared before sending, not on success: the server may report an error through the event
   // stream before this request's answer arrives, and that message must stay.
   showError("");
@@ -40,10 +61,10 @@ async function post(command) {
     });
     if (!response.ok) {
       const body = await response.json().catch(() => ({ error: response.statusText }));
-      showError(body.error || "the server refused the command");
+      showError(body.error || "the server refused the command", command.type);
     }
   } catch (e) {
-    showError("The server cannot be reached: " + e.message);
+    showError("The server cannot be reached: " + e.message, command.type);
   }
 }
 
@@ -100,7 +121,7 @@ function render() {
   const live = ply === latestGame.ply;
   const toMove = latestGame.to_move;
   const myTurn = live && !state.result && state.humans[toMove === "first" ? 0 : 1] && !state.thinking;
-  const pv = live && page.search && page.search.line ? { side: page.search.side, moves: page.search.line.pv } : null;
+  const pv = live && page.showPv && page.search && page.search.line ? { side: page.search.side, moves: page.search.line.pv } : null;
   const focused = $("board").contains(document.activeElement);
   $("board").innerHTML = Board.draw(game, { playable: myTurn, pv });
   Keyboard.mark($("board"), focused);
@@ -113,6 +134,7 @@ function render() {
   else turn = `${sideLabel(latestGame, toMove)} (${toMove} player) to move.`;
   if (live && !state.result && game.board.last_move) turn += ` Last move: ${game.board.last_move}.`;
   $("turn").textContent = turn;
+  if (live && !state.result) $("turn").insertAdjacentHTML("afterbegin", Board.swatch(latestGame, toMove));
   const family = page.catalog.families.find((f) => f.name === latestGame.family);
   $("notation").textContent = family ? family.notation : "";
   $("result").textContent = live && state.result ? state.result : "";
@@ -120,7 +142,7 @@ function render() {
   const running = state.result ? null : toMove;
   $("players").innerHTML = "<tr><th></th><th>Player</th><th>Move clock</th><th>Used</th></tr>" +
     ["first", "second"].map((side, i) =>
-      `<tr class="${side === running ? "to-move" : ""}"><td>${sideLabel(latestGame, side)}</td>` +
+      `<tr class="${side === running ? "to-move" : ""}"><td class="side">${Board.swatch(latestGame, side)}${sideLabel(latestGame, side)}</td>` +
       `<td>${Board.esc(state.players[i])}</td>` +
       Clocks.cells(state.limit_ms[i], state.used_ms[i], state.turn_ms, side === running) + "</tr>").join("");
   Clocks.start();
@@ -136,7 +158,9 @@ function renderSearch() {
   if (!s.line) { $("search").textContent = `${label}: ${s.comment}`; return; }
   const l = s.line;
   const nps = l.nps >= 1e6 ? (l.nps / 1e6).toFixed(1) + " M" : l.nps >= 1e3 ? (l.nps / 1e3).toFixed(0) + " k" : l.nps;
-  $("search").innerHTML = `<strong>${Board.esc(label)}</strong>: depth ${l.depth}, score ${Board.esc(l.score)}, ` +
+  // The engine's score is from its own side: say which.
+  const view = page.latest ? ` for ${sideLabel(page.latest.game, s.side)}` : "";
+  $("search").innerHTML = `<strong>${Board.esc(label)}</strong>: depth ${l.depth}, score ${Board.esc(l.score)}${Board.esc(view)}, ` +
     `${l.nodes.toLocaleString("en")} nodes, ${nps} nodes/s, ${l.seconds.toFixed(2)} s<br>pv ${Board.esc(l.pv.join(" "))}` +
     (l.note ? `<br>${Board.esc(l.note)}` : "");
 }
@@ -170,6 +194,7 @@ function connect() {
         fillSetup(message.catalog);
         Tournament.fill(message.catalog);
       }
+      document.body.classList.toggle("watching", !!message.watching);
     } else if (message.type === "state") {
       takeState(message);
     } else if (message.type === "search") {
@@ -181,7 +206,7 @@ function connect() {
     } else if (message.type === "tournament") {
       Tournament.take(message);
     } else if (message.type === "error") {
-      showError(message.message);
+      showError(message.message, message.command, message.field);
     }
   };
 }
@@ -212,6 +237,7 @@ $("board").addEventListener("click", (e) => {
 });
 Keyboard.attach($("board"), (move) => post({ type: "move", move }));
 $("undo").addEventListener("click", () => { page.search = null; post({ type: "undo" }); });
+$("show-pv").addEventListener("change", () => { page.showPv = $("show-pv").checked; render(); });
 $("swap").addEventListener("click", () => post({ type: "swap" }));
 $("nav-start").addEventListener("click", () => view(0));
 $("nav-back").addEventListener("click", () => view((page.viewed ?? page.latest.game.ply) - 1));

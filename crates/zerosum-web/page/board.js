@@ -1,7 +1,8 @@
 // Draws a position (the server's game JSON) as SVG, one drawing per game family. Every
 // playable cell or column carries `data-move` (the move it plays); stones carry the class of
 // their side; the last move and the winning cells are marked; the engine's principal
-// variation is drawn as faint numbered stones.
+// variation is drawn as numbered dashed rings (never filled, so never taken for stones). The
+// drawing's class names its family (`board-connectx`), which picks its stones' colours.
 "use strict";
 
 const Board = (() => {
@@ -31,28 +32,28 @@ const Board = (() => {
     return m ? { row: parseLetters(m[1]), col: Number(m[2]) - 1 } : null;
   }
   const esc = (t) => String(t).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
-  const svg = (w, h, body, label) =>
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" role="img" aria-label="${esc(label)}">${body}</svg>`;
+  const svg = (w, h, body, label, family) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" class="board-${family}" viewBox="0 0 ${w} ${h}" role="img" aria-label="${esc(label)}">${body}</svg>`;
   const sideOf = (glyph) => (glyph === "X" || glyph === "B" || glyph === "b" ? "first" : "second");
 
-  // The colour of each side on Hex and Atoll boards: `colours.first` is "black" unless swapped.
-  function colourSides(board) {
-    const first = (board.colours && board.colours.first) || "black";
-    return (glyph) => {
-      const colour = glyph.toLowerCase() === "b" ? "black" : "white";
-      return colour === first ? "first" : "second";
-    };
+  // The style of `side`'s stones: on Hex and Atoll stones are styled by colour (black as
+  // `.first`, white as `.second`), whichever side holds the colour after a swap; elsewhere by side.
+  function tone(game, side) {
+    const colours = game.board.colours;
+    if (!colours) return side;
+    return colours[side] === "white" ? "second" : colours[side] === "black" ? "first" : side;
   }
 
-  function pvStones(pv, firstSide, place) {
+  // `tone` maps a side to the style of its stones.
+  function pvStones(pv, firstSide, place, tone) {
     // pv[0] is the move just played; the rest alternate starting with the other side.
     let out = "";
     pv.slice(1).forEach((mv, i) => {
-      const side = (i % 2 === 0) === (firstSide === "first") ? "second" : "first";
+      const side = tone((i % 2 === 0) === (firstSide === "first") ? "second" : "first");
       const at = place(mv);
       if (!at) return;
-      out += `<g class="pv"><circle class="stone ${side}" cx="${at.x}" cy="${at.y}" r="${at.r}"/></g>` +
-        `<text class="pv-number ${side}" x="${at.x}" y="${at.y}">${i + 1}</text>`;
+      out += `<g class="pv"><circle class="pv-stone ${side}" cx="${at.x}" cy="${at.y}" r="${at.r * 0.85}"/>` +
+        `<text class="pv-number ${side}" x="${at.x}" y="${at.y}">${i + 1}</text></g>`;
     });
     return out;
   }
@@ -81,8 +82,8 @@ const Board = (() => {
       (c) => letters(c), (r) => r + 1);
     if (opts.pv) body += pvStones(opts.pv.moves, opts.pv.side, (mv) => {
       const p = colRow(mv); return p && { x: x(p.col) + S / 2, y: y(p.row) + S / 2, r: S * 0.4 };
-    });
-    return svg(2 * M + b.cols * S, 2 * M + b.rows * S, body, `${b.rows} by ${b.cols} board`);
+    }, (side) => side);
+    return svg(2 * M + b.cols * S, 2 * M + b.rows * S, body, `${b.rows} by ${b.cols} board`, "mnk");
   }
 
   function marks(b, parse, centre, radius) {
@@ -125,9 +126,9 @@ const Board = (() => {
         if (!(c >= 0 && c < b.cols) || heights[c] >= b.rows) return null;
         heights[c] += 1;
         return { x: x(c) + S / 2, y: y(b.rows - heights[c]) + S / 2, r: S * 0.38 };
-      });
+      }, (side) => side);
     }
-    return svg(2 * M + b.cols * S, 2 * M + b.rows * S, body, `Connect ${b.k} board, ${b.rows} rows by ${b.cols} columns`);
+    return svg(2 * M + b.cols * S, 2 * M + b.rows * S, body, `Connect ${b.k} board, ${b.rows} rows by ${b.cols} columns`, "connectx");
   }
 
   // Hex and Atoll: each row shifted half a cell right of the row above (a1 top-left).
@@ -138,9 +139,8 @@ const Board = (() => {
     const cx = (c, r) => M + w / 2 + c * w + r * w / 2 + 6, cy = (c, r) => M + R + r * 1.5 * R + 6;
     const corner = (x, y, k) => { const a = Math.PI / 180 * (60 * k - 90); return [x + R * Math.cos(a), y + R * Math.sin(a)]; };
     const hexagon = (x, y) => [0, 1, 2, 3, 4, 5].map((k) => corner(x, y, k).map((v) => v.toFixed(1)).join(",")).join(" ");
-    const side = colourSides(b);
     const islandSide = {};
-    for (const island of b.islands || []) for (const cell of island.cells) islandSide[cell] = island.colour === ((b.colours && b.colours.first) || "black") ? "first" : "second";
+    for (const island of b.islands || []) for (const cell of island.cells) islandSide[cell] = island.colour === "black" ? "first" : "second";
     let body = "";
     if (family === "hex") {
       const W = b.cols, H = b.rows, d = 7;
@@ -158,16 +158,16 @@ const Board = (() => {
       const island = islandSide[name] ? ` island-${islandSide[name]}` : "";
       const play = legal.has(name) ? ` playable" data-move="${name}` : "";
       body += `<polygon class="cell${island}${play}" points="${hexagon(x, y)}"/>`;
-      if (g !== ".") body += `<circle class="stone ${side(g)}" cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${R * 0.68}"/>`;
+      if (g !== ".") body += `<circle class="stone ${sideOf(g)}" cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${R * 0.68}"/>`;
     }
     body += marks(b, colRow, (p) => ({ x: cx(p.col, p.row), y: cy(p.col, p.row) }), R * 0.78);
     body += coordinates(b.cols, b.rows, (c) => cx(c, 0), () => M / 2 - 2, (r) => cx(0, r) - w * 0.85, (r) => cy(0, r),
       (c) => letters(c), (r) => r + 1);
     if (opts.pv) body += pvStones(opts.pv.moves, opts.pv.side, (mv) => {
       const p = colRow(mv); return p && { x: cx(p.col, p.row), y: cy(p.col, p.row), r: R * 0.68 };
-    });
+    }, (side) => tone(game, side));
     const width = cx(b.cols - 1, b.rows - 1) + w / 2 + M, height = cy(0, b.rows - 1) + R + M;
-    return svg(width, height, body, `${family} board ${b.cols} by ${b.rows}`);
+    return svg(width, height, body, `${family} board ${b.cols} by ${b.rows}`, family);
   }
 
   function unstable(game, opts) {
@@ -194,8 +194,8 @@ const Board = (() => {
       (c) => c + 1, (r) => letters(r, true));
     if (opts.pv) body += pvStones(opts.pv.moves, opts.pv.side, (mv) => {
       const p = rowCol(mv); return p && { x: x(p.col) + S / 2, y: y(p.row) + S / 2, r: S * 0.3 };
-    });
-    return svg(2 * M + b.cols * S, 2 * M + b.rows * S, body, `Unstable board ${b.rows} by ${b.cols}`);
+    }, (side) => side);
+    return svg(2 * M + b.cols * S, 2 * M + b.rows * S, body, `Unstable board ${b.rows} by ${b.cols}`, "unstable");
   }
 
   // The SVG of `game`; `opts.playable` makes legal cells clickable, `opts.pv` ({side, moves})
@@ -210,5 +210,12 @@ const Board = (() => {
     }
   }
 
-  return { draw, esc };
+  // A small stone of `side` ("first" or "second") as `game`'s board draws it: the legend.
+  function swatch(game, side) {
+    const shape = game.family === "unstable" ? "atom" : "stone";
+    return `<svg class="swatch board-${esc(game.family)}" viewBox="0 0 20 20" aria-hidden="true">` +
+      `<circle class="${shape} ${tone(game, side)}" cx="10" cy="10" r="8"/></svg>`;
+  }
+
+  return { draw, esc, swatch };
 })();

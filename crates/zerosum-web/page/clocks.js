@@ -5,7 +5,17 @@
 const Clocks = (() => {
   let timer = null;
 
-  function format(ms) { return (Math.max(0, ms) / 1000).toFixed(1) + " s"; }
+  // A running or used time: hundredths under a second (0.05 s), tenths above.
+  function format(ms) {
+    const seconds = Math.max(0, ms) / 1000;
+    return seconds.toFixed(seconds < 1 ? 2 : 1) + " s";
+  }
+
+  // A time limit as given, to the millisecond (0.05 s, 0.25 s, 2.0 s).
+  function formatLimit(ms) {
+    const text = (Math.max(0, ms) / 1000).toFixed(3).replace(/0{1,2}$/, "");
+    return text + " s";
+  }
 
   // Two table cells for one side: `limit` its time a move (null: unlimited), `used` its time
   // used so far, `turn` how long the side to move had had the turn at the event, `running`
@@ -13,7 +23,7 @@ const Clocks = (() => {
   function cells(limit, used, turn, running) {
     const since = running ? ` data-since="${performance.now() - turn}"` : "";
     const left = limit == null ? "–" :
-      `<span class="clock-left" data-limit="${limit}"${since}>${format(running ? limit - turn : limit)}</span>`;
+      `<span class="clock-left" data-limit="${limit}"${since}>${running ? format(limit - turn) : formatLimit(limit)}</span>`;
     return `<td class="clock" title="time left for this move">${left}</td>` +
       `<td class="used" title="time used"><span class="clock-used" data-used="${used}"${since}>${format(running ? used + turn : used)}</span></td>`;
   }

@@ -1,7 +1,8 @@
 // The tournament panel: a form that starts a round robin from the page (the tab's own, stopped
 // when the tab closes), and the live view of the tournament the tab watches (its own, or the one
 // `zerosum tournament --serve` runs): progress, the game under way with its clocks, standings
-// and crosstable. `post` is the page's (app.js).
+// and crosstable (Elo with its error bar); the finished games are games.js's. `post` is the
+// page's (app.js).
 "use strict";
 const Tournament = (() => {
   const $ = (id) => document.getElementById(id);
@@ -41,10 +42,26 @@ const Tournament = (() => {
 
   function wdl(r) { return `${r.wins}-${r.draws}-${r.losses}`; }
 
+  // An Elo value signed and rounded (`+35`), or `+inf` / `-inf` as the server writes them.
+  function eloValue(value) {
+    if (typeof value !== "number") return String(value);
+    const rounded = Math.round(value);
+    return (rounded >= 0 ? "+" : "-") + Math.abs(rounded);
+  }
+
+  // The Elo difference with its error bar (`+35 ± 20`: half the 95% interval), and the exact
+  // interval and LOS as its title.
   function elo(estimate) {
     if (!estimate) return "";
-    const value = typeof estimate.elo === "number" ? Math.round(estimate.elo) : estimate.elo;
-    return String(value);
+    if (typeof estimate.elo !== "number") return esc(estimate.elo);
+    // One score (a single pair or game) has no spread to measure: no error bar yet.
+    if (estimate.sample.count < 2) {
+      return `<span title="one ${esc(estimate.sample.unit)}: too few to estimate the error">${eloValue(estimate.elo)} ± ?</span>`;
+    }
+    const margin = typeof estimate.margin === "number" ? String(Math.round(estimate.margin)) : "∞";
+    const title = `95% interval ${eloValue(estimate.lower)} to ${eloValue(estimate.upper)}, ` +
+      `LOS ${(100 * estimate.los).toFixed(1)}%`;
+    return `<span title="${esc(title)}">${eloValue(estimate.elo)} ± ${margin}</span>`;
   }
 
   function standingsTable(standings) {
@@ -56,10 +73,10 @@ const Tournament = (() => {
       return `<tr><td>${p.rank}</td><td>${esc(p.name)}</td><td>${p.points}</td><td>${p.games}</td>` +
         `<td title="as first ${wdl(p.as_first)}, as second ${wdl(p.as_second)}">${wdl(total)}</td>` +
         `<td class="by-side">${wdl(p.as_first)}</td><td class="by-side">${wdl(p.as_second)}</td>` +
-        `<td>${forfeits}</td><td>${esc(elo(p.elo))}</td></tr>`;
+        `<td>${forfeits}</td><td class="elo">${elo(p.elo)}</td></tr>`;
     });
     return "<caption>Standings</caption><tr><th>#</th><th>Player</th><th>Points</th><th>Games</th>" +
-      '<th>W-D-L</th><th class="by-side">as first</th><th class="by-side">as second</th><th>Forfeits</th><th>Elo</th></tr>' +
+      '<th>W-D-L</th><th class="by-side">as first</th><th class="by-side">as second</th><th>Forfeits</th><th title="Elo difference against the field, ± half its 95% interval">Elo</th></tr>' +
       rows.join("");
   }
 
@@ -86,7 +103,7 @@ const Tournament = (() => {
       (game.board.last_move ? `, last move ${game.board.last_move}` : "");
     $("tour-board").innerHTML = Board.draw(game, { playable: false });
     $("tour-clocks").innerHTML = "<tr><th>Side</th><th>Player</th><th>Move clock</th><th>Used</th></tr>" +
-      ["first", "second"].map((side, i) => `<tr class="${side === toMove ? "to-move" : ""}"><td>${side}</td>` +
+      ["first", "second"].map((side, i) => `<tr class="${side === toMove ? "to-move" : ""}"><td class="side">${Board.swatch(game, side)}${side}</td>` +
         `<td>${esc(current.players[i])}</td>` +
         Clocks.cells(event.per_move_ms, current.used_ms[i], current.thinking_ms, side === toMove) + "</tr>").join("");
     Clocks.start();
@@ -98,6 +115,7 @@ const Tournament = (() => {
     $("tour-status").textContent = event.over
       ? `Tournament over: ${event.games_played} of ${event.games_total} games played.`
       : `Tournament under way: ${event.games_played} of ${event.games_total} games played.`;
+    Games.take(event);
     renderCurrent(event);
     if ("elo_chart" in event) Charts.show($("tour-elo"), event.elo_chart);
     if (event.standings) {

@@ -246,9 +246,20 @@ pub fn respond(
     content_type: &str,
     body: &[u8],
 ) -> io::Result<()> {
+    respond_with(stream, status, content_type, "", body)
+}
+
+/// [`respond`] with `headers` added: whole header lines, each ending in `\r\n`.
+pub fn respond_with(
+    stream: &mut TcpStream,
+    status: &str,
+    content_type: &str,
+    headers: &str,
+    body: &[u8],
+) -> io::Result<()> {
     let head = format!(
         "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\
-         Cache-Control: no-store\r\nConnection: close\r\n\r\n",
+         {headers}Cache-Control: no-store\r\nConnection: close\r\n\r\n",
         body.len()
     );
     stream.write_all(head.as_bytes())?;

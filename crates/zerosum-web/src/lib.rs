@@ -11,7 +11,10 @@
 //! - `POST /command?session=ID`: one JSON [`messages::Command`] for that session; `204` when
 //!   it was handed over, `400`/`404`/`415` with `{"error": ...}` when it cannot be read, is not
 //!   sent as `application/json` or the session is gone. Whatever a command leads to comes back
-//!   on the event stream.
+//!   on the event stream;
+//! - `GET /games?feed=F` and `GET /game?feed=F&number=N&format=FMT`: the finished games of a
+//!   watched tournament, listed and downloaded (JSON line, PGN-style, SGF, PSQ; see
+//!   `downloads`).
 //!
 //! Only the page itself may use the server (see `access`): a request must be addressed to a
 //! loopback name or the address it reached (else `421`), and one that names another site as its
@@ -29,6 +32,7 @@
 //! ```text
 //! server            accepts connections, routes requests, owns the sessions
 //!   access          which requests the server answers (Host, Origin)
+//!   downloads       the finished games of a watched tournament, listed and as files
 //!   session         one tab's game: seats, moves, clocks, its page tournament
 //!     engine_move   one engine move on a thread of its own
 //!     score_graph   the engines' evaluations of the game, drawn
@@ -45,6 +49,7 @@
 
 mod access;
 pub mod catalog;
+mod downloads;
 mod engine_move;
 pub mod http;
 mod inbox;

@@ -1,7 +1,8 @@
 //! The messages between the page and the server. The page posts one [`Command`] per request
 //! (JSON, tagged by `type`); the server answers on the tab's event stream with JSON events:
 //!
-//! - `hello`: `session` (the id to post commands with) and `catalog` (games, presets, players);
+//! - `hello`: `session` (the id to post commands with), `catalog` (games, presets, players) and
+//!   `watching` (whether the server shows a tournament of `zerosum tournament --serve`);
 //! - `state`: after every change, the whole game: `game` (the [`zerosum_core::DynGame`] JSON),
 //!   `players` (names), `humans` (which sides the page plays), `thinking` (the side an engine
 //!   is searching for, or null), `used_ms` (time each side has used), `limit_ms` (each side's
@@ -10,7 +11,9 @@
 //! - `search`: an engine's line for the move it just played: `side`, `move`, `line`
 //!   ([`SearchLine`]) or `comment` (its raw text when it is no search line);
 //! - `tournament`: the tournament the tab watches (see [`crate::tournament_feed`]);
-//! - `error`: `message`, for a command that could not be carried out.
+//! - `error`: `message`, for a command that could not be carried out; `command` (its `type`)
+//!   and `field` (the value of the command it concerns, e.g. `games`) when known, so the page
+//!   shows it next to the control that caused it ([`CommandError`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -38,6 +41,68 @@ pub enum Command {
         seconds: f64,
         rounds: usize,
     },
+}
+
+impl Command {
+    /// The command's `type`, as the page sends it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::New { .. } => "new",
+            Command::Move { .. } => "move",
+            Command::Undo => "undo",
+            Command::Swap => "swap",
+            Command::Tournament { .. } => "tournament",
+        }
+    }
+}
+
+/// Why a command (or an engine's move) was not carried out: the message, the command's
+/// [`Command::name`] and the field of the command the message concerns, when known.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CommandError {
+    pub message: String,
+    pub command: Option<&'static str>,
+    pub field: Option<&'static str>,
+}
+
+impl CommandError {
+    /// An error about the value `field` of a command.
+    pub fn in_field(field: &'static str, message: impl Into<String>) -> CommandError {
+        CommandError {
+            message: message.into(),
+            command: None,
+            field: Some(field),
+        }
+    }
+
+    /// This error, as the answer to the command named `command`.
+    pub fn of_command(self, command: &'static str) -> CommandError {
+        CommandError {
+            command: Some(command),
+            ..self
+        }
+    }
+
+    /// The `error` event.
+    pub fn event(&self) -> serde_json::Value {
+        serde_json::json!({
+            "type": "error",
+            "message": self.message,
+            "command": self.command,
+            "field": self.field,
+        })
+    }
+}
+
+impl From<String> for CommandError {
+    /// An error about the command as a whole.
+    fn from(message: String) -> CommandError {
+        CommandError {
+            message,
+            command: None,
+            field: None,
+        }
+    }
 }
 
 /// An engine's report on the move it played, read from its comment

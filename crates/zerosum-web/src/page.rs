@@ -40,6 +40,11 @@ pub const ASSETS: &[Asset] = &[
         body: include_str!("../page/keyboard.js"),
     },
     Asset {
+        path: "/games.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../page/games.js"),
+    },
+    Asset {
         path: "/tournament.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_str!("../page/tournament.js"),

@@ -10,8 +10,10 @@ use std::sync::Arc;
 use std::thread;
 
 use zerosum_arena::{EngineList, Format, PlayerKind, Scoring, TimeControl, TournamentSettings};
+use zerosum_core::GameSpec;
 
 use crate::catalog::page_player;
+use crate::messages::CommandError;
 use crate::tournament_feed::TournamentFeed;
 
 /// Most players and games a page tournament may have: the page is for watching, not for
@@ -35,19 +37,46 @@ pub struct PageTournament {
 
 impl PageTournament {
     /// Checks `request` (players as [`page_player`] allows with `engines`) and starts it on a
-    /// thread of its own, scored as the course Connect-X tournaments are.
-    pub fn start(request: TournamentRequest, engines: &EngineList) -> Result<Self, String> {
+    /// thread of its own, scored as the course Connect-X tournaments are. An error names the
+    /// field of the request it concerns (`players`, `games`, `seconds`, `rounds`) when one does.
+    pub fn start(request: TournamentRequest, engines: &EngineList) -> Result<Self, CommandError> {
+        let players = |message: String| CommandError::in_field("players", message);
         for player in &request.players {
-            let spec = page_player(player, engines)?;
+            let spec = page_player(player, engines).map_err(players)?;
             if matches!(spec.kind, PlayerKind::Human) {
-                return Err("a tournament is between programs: `human` cannot enter".into());
+                return Err(players(
+                    "a tournament is between programs: `human` cannot enter".into(),
+                ));
+            }
+        }
+        if request.players.len() < 2 {
+            return Err(players(format!(
+                "choose at least two players, not {}",
+                request.players.len()
+            )));
+        }
+        if request.games.is_empty() {
+            return Err(CommandError::in_field("games", "name at least one game"));
+        }
+        for game in &request.games {
+            if let Err(error) = game.parse::<GameSpec>() {
+                return Err(CommandError::in_field(
+                    "games",
+                    format!("`{game}`: {error}"),
+                ));
             }
         }
         if !(request.seconds.is_finite() && request.seconds > 0.0 && request.seconds <= 60.0) {
-            return Err(format!(
-                "seconds per move must be above 0 and at most 60, not {}",
-                request.seconds
+            return Err(CommandError::in_field(
+                "seconds",
+                format!(
+                    "seconds per move must be above 0 and at most 60, not {}",
+                    request.seconds
+                ),
             ));
+        }
+        if request.rounds == 0 {
+            return Err(CommandError::in_field("rounds", "play at least one round"));
         }
         let settings = TournamentSettings {
             players: request
@@ -67,11 +96,16 @@ impl PageTournament {
             seed: std::process::id().into(),
             openings: None,
         };
-        let mut tournament = settings.prepare(1).map_err(|error| error.to_string())?;
+        let mut tournament = settings
+            .prepare(1)
+            .map_err(|error| CommandError::from(error.to_string()))?;
         if tournament.games.len() > MAX_GAMES {
-            return Err(format!(
-                "{} games is too many for the page (at most {MAX_GAMES})",
-                tournament.games.len()
+            return Err(CommandError::in_field(
+                "rounds",
+                format!(
+                    "{} games is too many for the page (at most {MAX_GAMES}): fewer rounds",
+                    tournament.games.len()
+                ),
             ));
         }
         let names = tournament.entrants.iter().map(|e| e.name.clone()).collect();
@@ -98,7 +132,7 @@ impl PageTournament {
                 });
                 runner_feed.finish();
             })
-            .map_err(|error| format!("cannot start the tournament: {error}"))?;
+            .map_err(|error| CommandError::from(format!("cannot start the tournament: {error}")))?;
         Ok(PageTournament { feed, stop })
     }
 }
@@ -137,9 +171,22 @@ mod tests {
         ] {
             assert!(PageTournament::start(request(players), &engines).is_err());
         }
+        let field = |request| {
+            PageTournament::start(request, &engines)
+                .err()
+                .unwrap()
+                .field
+        };
         let mut slow = request(&["quasi", "random"]);
         slow.seconds = 120.0;
-        assert!(PageTournament::start(slow, &engines).is_err());
+        assert_eq!(field(slow), Some("seconds"));
+        let mut bad_game = request(&["quasi", "random"]);
+        bad_game.games.push("connectx:3x3x9".into());
+        assert_eq!(field(bad_game), Some("games"));
+        let mut no_rounds = request(&["quasi", "random"]);
+        no_rounds.rounds = 0;
+        assert_eq!(field(no_rounds), Some("rounds"));
+        assert_eq!(field(request(&["human", "quasi"])), Some("players"));
     }
 
     #[test]

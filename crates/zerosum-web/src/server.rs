@@ -18,7 +18,10 @@ use serde_json::json;
 use zerosum_arena::{EngineList, Threads};
 
 use crate::access::{self, OwnAddress};
-use crate::http::{read_request, respond, start_event_stream, DeadlineReader, Request};
+use crate::downloads::{self, Download, Refusal};
+use crate::http::{
+    read_request, respond, respond_with, start_event_stream, DeadlineReader, Request,
+};
 use crate::inbox::Input;
 use crate::messages::Command;
 use crate::page::asset;
@@ -81,6 +84,7 @@ impl Server {
 
     /// Shows `feed`'s tournament to every tab.
     pub fn watching(mut self, feed: TournamentFeed) -> Server {
+        self.settings_mut().feeds.add(&feed);
         self.settings_mut().watched = Some(feed);
         self
     }
@@ -216,6 +220,8 @@ fn serve_connection(
             "a command is sent as Content-Type: application/json",
         ),
         ("POST", "/command") => take_command(&mut stream, &request, sessions),
+        ("GET", "/games") => answer(&mut stream, downloads::list(&request, &settings.feeds)),
+        ("GET", "/game") => answer(&mut stream, downloads::game(&request, &settings.feeds)),
         ("GET", path) => match asset(path) {
             Some(asset) => respond(
                 &mut stream,
@@ -227,6 +233,20 @@ fn serve_connection(
         },
         _ => respond_error(&mut stream, "405 Method Not Allowed", "unknown request"),
     };
+}
+
+/// Writes a download's answer: the file, or why there is none.
+fn answer(stream: &mut TcpStream, download: Result<Download, Refusal>) -> io::Result<()> {
+    match download {
+        Ok(file) => respond_with(
+            stream,
+            "200 OK",
+            file.content_type,
+            &file.headers(),
+            file.body.as_bytes(),
+        ),
+        Err(refusal) => respond_error(stream, refusal.status, &refusal.message),
+    }
 }
 
 fn respond_error(stream: &mut TcpStream, status: &str, message: &str) -> io::Result<()> {

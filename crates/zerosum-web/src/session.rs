@@ -23,7 +23,7 @@ use crate::catalog::{self, page_player};
 use crate::engine_move;
 use crate::http::send_event;
 use crate::inbox::{EngineReply, Input};
-use crate::messages::{Command, SearchLine};
+use crate::messages::{Command, CommandError, SearchLine};
 use crate::page_tournament::{PageTournament, TournamentRequest};
 use crate::score_graph::ScoreGraph;
 use crate::settings::ServerSettings;
@@ -169,6 +169,7 @@ impl Session {
             "type": "hello",
             "session": self.id.to_string(),
             "catalog": catalog::catalog(&self.settings.engines),
+            "watching": self.settings.watched.is_some(),
         });
         if self.send(&hello).is_err() || self.send_state().is_err() {
             return;
@@ -193,14 +194,14 @@ impl Session {
                     }
                     continue;
                 }
-                Input::Command(command) => self.obey(command),
-                Input::EngineReplied(reply) => self.take_reply(reply),
+                Input::Command(command) => {
+                    let name = command.name();
+                    self.obey(command).map_err(|error| error.of_command(name))
+                }
+                Input::EngineReplied(reply) => self.take_reply(reply).map_err(CommandError::from),
             };
-            if let Err(message) = outcome {
-                if self
-                    .send(&json!({"type": "error", "message": message}))
-                    .is_err()
-                {
+            if let Err(error) = outcome {
+                if self.send(&error.event()).is_err() {
                     break;
                 }
             }
@@ -249,11 +250,11 @@ impl Session {
         self.forfeit.is_some() || self.game.status() != Status::Ongoing
     }
 
-    fn obey(&mut self, command: Command) -> Result<(), String> {
+    fn obey(&mut self, command: Command) -> Result<(), CommandError> {
         match command {
             Command::New { spec, players } => self.new_game(&spec, &players),
-            Command::Move { text } => self.human_move(&text),
-            Command::Undo => self.undo(),
+            Command::Move { text } => self.human_move(&text).map_err(CommandError::from),
+            Command::Undo => self.undo().map_err(CommandError::from),
             Command::Swap => {
                 self.cancel_search();
                 self.seats.swap(0, 1);
@@ -267,6 +268,13 @@ impl Session {
                 seconds,
                 rounds,
             } => {
+                if self.settings.watched.is_some() {
+                    return Err(CommandError::from(
+                        "this page shows the tournament of `zerosum tournament --serve`; \
+                         start tournaments of your own from `zerosum serve`"
+                            .to_string(),
+                    ));
+                }
                 let request = TournamentRequest {
                     players,
                     games,
@@ -274,6 +282,7 @@ impl Session {
                     rounds,
                 };
                 let tournament = PageTournament::start(request, &self.settings.engines)?;
+                self.settings.feeds.add(&tournament.feed);
                 self.watching = Some(tournament.feed.id());
                 tournament.feed.watch(self.inputs.clone());
                 // Replacing the tab's previous tournament stops it.
@@ -283,12 +292,16 @@ impl Session {
         }
     }
 
-    fn new_game(&mut self, spec: &str, players: &[String; 2]) -> Result<(), String> {
-        let spec: GameSpec = spec.parse().map_err(|error| format!("{error}"))?;
-        let game = new_game(&spec).map_err(|error| format!("{error}"))?;
+    fn new_game(&mut self, spec: &str, players: &[String; 2]) -> Result<(), CommandError> {
+        let spec_error =
+            |error: &dyn std::fmt::Display| CommandError::in_field("spec", error.to_string());
+        let spec: GameSpec = spec.parse().map_err(|error| spec_error(&error))?;
+        let game = new_game(&spec).map_err(|error| spec_error(&error))?;
         let seats = [
-            Seat::parse(&players[0], &self.settings)?,
-            Seat::parse(&players[1], &self.settings)?,
+            Seat::parse(&players[0], &self.settings)
+                .map_err(|error| CommandError::in_field("first", error))?,
+            Seat::parse(&players[1], &self.settings)
+                .map_err(|error| CommandError::in_field("second", error))?,
         ];
         self.cancel_search();
         self.game = game;

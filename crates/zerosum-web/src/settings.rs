@@ -2,7 +2,7 @@
 
 use zerosum_arena::{EngineList, Threads};
 
-use crate::tournament_feed::TournamentFeed;
+use crate::tournament_feed::{FeedTable, TournamentFeed};
 
 /// What every session of a server shares.
 #[derive(Default)]
@@ -13,4 +13,6 @@ pub struct ServerSettings {
     pub watched: Option<TournamentFeed>,
     /// Threads of the page's engine players whose spec names none.
     pub engine_threads: Option<Threads>,
+    /// The tournaments the tabs watch, whose finished games the page downloads.
+    pub(crate) feeds: FeedTable,
 }

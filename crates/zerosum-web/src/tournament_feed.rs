@@ -16,7 +16,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::Sender;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
@@ -216,6 +216,26 @@ impl TournamentFeed {
         self.publish(&mut state);
     }
 
+    /// The finished games from the `from`th to finish (from 0), at most `most` of them, and
+    /// how many have finished.
+    pub(crate) fn finished(&self, from: usize, most: usize) -> (Vec<GameRecord>, usize) {
+        let state = self.lock();
+        let records = &state.records;
+        let start = from.min(records.len());
+        let end = start.saturating_add(most).min(records.len());
+        (records[start..end].to_vec(), records.len())
+    }
+
+    /// The finished game numbered `number` (from 1, as the page shows it), if it has finished.
+    pub(crate) fn finished_game(&self, number: usize) -> Option<GameRecord> {
+        let state = self.lock();
+        state
+            .records
+            .iter()
+            .find(|record| record.game.checked_add(1) == Some(number))
+            .cloned()
+    }
+
     fn lock(&self) -> MutexGuard<'_, FeedState> {
         // A panic while the state was held leaves it readable: the page shows what is there.
         self.state
@@ -235,6 +255,36 @@ impl TournamentFeed {
                 })
                 .is_ok()
         });
+    }
+}
+
+/// The feeds a server's tabs watch, by id, for the downloads of their finished games. Held
+/// weakly: a feed that nobody runs or watches any more drops out.
+#[derive(Default)]
+pub(crate) struct FeedTable(Mutex<Vec<(u64, Weak<Mutex<FeedState>>)>>);
+
+impl FeedTable {
+    /// Adds `feed` (and forgets the feeds gone).
+    pub(crate) fn add(&self, feed: &TournamentFeed) {
+        let mut feeds = self.lock();
+        feeds.retain(|(_, state)| state.strong_count() > 0);
+        feeds.push((feed.id, Arc::downgrade(&feed.state)));
+    }
+
+    /// The feed numbered `id`, while it lasts.
+    pub(crate) fn get(&self, id: u64) -> Option<TournamentFeed> {
+        let feeds = self.lock();
+        let (_, state) = feeds.iter().find(|(feed, _)| *feed == id)?;
+        Some(TournamentFeed {
+            id,
+            state: state.upgrade()?,
+        })
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Vec<(u64, Weak<Mutex<FeedState>>)>> {
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 

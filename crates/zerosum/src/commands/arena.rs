@@ -550,14 +550,15 @@ fn specs(settings: &TournamentSettings) -> Result<Vec<GameSpec>> {
     settings.games.iter().map(|spec| parse_spec(spec)).collect()
 }
 
-/// Serves the page on `port`, showing `tournament` (of which `played` are over) live.
+/// Serves the page on `port`, showing `tournament` (of which `played` are over) live: the
+/// feed it shows and its address.
 fn serve_tournament(
     settings: &TournamentSettings,
     tournament: &mut Tournament,
     scoring: Scoring,
     played: &[GameRecord],
     port: u16,
-) -> Result<TournamentFeed> {
+) -> Result<(TournamentFeed, String)> {
     let names = tournament.entrants.iter().map(|e| e.name.clone()).collect();
     let feed = TournamentFeed::new(
         names,
@@ -567,22 +568,25 @@ fn serve_tournament(
         played.to_vec(),
     );
     tournament.observer = Some(feed.observer());
-    super::web::serve_in_background(feed.clone(), port)?;
-    Ok(feed)
+    let url = super::web::serve_in_background(feed.clone(), port)?;
+    Ok((feed, url))
 }
 
 /// Plays what is left (of `shard`, if given), printing each finished game and writing it to
 /// the record and the game files of `output`, and prints the standings; under an SPRT,
 /// stops once the test decides (a record whose test had decided plays nothing more) and always
 /// ends with the verdict line. A shard plays all its games: the test is the merged shards'.
+/// With a page (`--serve`: its feed and address), keeps serving the final standings until
+/// Ctrl-C.
 fn run(
     tournament: &Tournament,
     (scoring, sprt): (Scoring, Option<SprtParams>),
     (mut writer, output): (RecordWriter, GameOutput),
     mut records: Vec<GameRecord>,
-    feed: Option<TournamentFeed>,
+    page: Option<(TournamentFeed, String)>,
     shard: Option<Shard>,
 ) -> Result<()> {
+    let (feed, page_url) = page.unzip();
     let names: Vec<String> = tournament.entrants.iter().map(|e| e.name.clone()).collect();
     let mut done: HashSet<usize> = records.iter().map(|r| r.game).collect();
     let mut total = tournament.games.len();
@@ -694,6 +698,9 @@ fn run(
         .with_context(|| format!("cannot write {}", ranking.display()))?;
     println!("record: {}", writer.path().display());
     println!("ranking: {}", ranking.display());
+    if let Some(url) = page_url {
+        super::web::keep_serving(&url);
+    }
     Ok(())
 }
 

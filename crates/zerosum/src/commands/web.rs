@@ -1,5 +1,6 @@
 //! `zerosum serve`: the browser UI; and the page of `zerosum tournament --serve`.
 
+use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -56,13 +57,14 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
 }
 
 /// Serves the page on `port` of this machine on a thread of its own, every tab watching
-/// `feed`'s tournament; prints the address to standard error. The server lasts as long as the
-/// process.
-pub fn serve_in_background(feed: TournamentFeed, port: u16) -> Result<()> {
+/// `feed`'s tournament; prints the address to standard error and returns it. The server lasts
+/// as long as the process (see [`keep_serving`]).
+pub fn serve_in_background(feed: TournamentFeed, port: u16) -> Result<String> {
     let server = Server::bind((Ipv4Addr::LOCALHOST, port))
         .with_context(|| format!("cannot listen on port {port}"))?
         .watching(feed);
-    eprintln!("watch the tournament at http://{}/", server.local_addr()?);
+    let url = format!("http://{}/", server.local_addr()?);
+    eprintln!("watch the tournament at {url}");
     thread::Builder::new()
         .name("zerosum-web-server".into())
         .spawn(move || {
@@ -70,7 +72,17 @@ pub fn serve_in_background(feed: TournamentFeed, port: u16) -> Result<()> {
                 eprintln!("the page's server stopped: {error}");
             }
         })?;
-    Ok(())
+    Ok(url)
+}
+
+/// Keeps the process, and with it the page at `url` (the tournament's final standings and
+/// games), until Ctrl-C.
+pub fn keep_serving(url: &str) -> ! {
+    println!("the tournament is over; {url} shows its final standings and games until Ctrl-C");
+    let _ = std::io::stdout().flush();
+    loop {
+        thread::park();
+    }
 }
 
 /// Asks the desktop to open `url`.

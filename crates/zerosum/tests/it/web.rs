@@ -19,18 +19,24 @@ impl Drop for Running {
     }
 }
 
-/// The first `http://` address in the lines `output` prints.
-fn address(output: impl std::io::Read) -> String {
-    for line in BufReader::new(output).lines() {
-        let line = line.expect("a line of output");
-        if let Some(word) = line.split_whitespace().find(|w| w.starts_with("http://")) {
-            return word
-                .trim_start_matches("http://")
-                .trim_end_matches('/')
-                .to_string();
+/// The first `http://` address in the lines `output` prints; the rest of `output` is read on
+/// a thread of its own (a process whose output pipe closes fails when it next writes).
+fn address(output: impl std::io::Read + Send + 'static) -> String {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(output).lines().map_while(Result::ok) {
+            if let Some(word) = line.split_whitespace().find(|w| w.starts_with("http://")) {
+                let _ = sender.send(
+                    word.trim_start_matches("http://")
+                        .trim_end_matches('/')
+                        .to_string(),
+                );
+            }
         }
-    }
-    panic!("no address printed");
+    });
+    receiver
+        .recv_timeout(Duration::from_secs(60))
+        .expect("no address printed")
 }
 
 /// Opens the event stream of the server at `address` and returns the first event for which
@@ -123,4 +129,95 @@ fn tournament_serve_shows_the_tournament_live() {
     assert_eq!(playing["standings"]["players"].as_array().unwrap().len(), 2);
     let _ = std::fs::remove_file(&record);
     let _ = std::fs::remove_file(record.with_extension("ranking.txt"));
+}
+
+/// The answer to `GET path` from the server at `address`, addressed to `host`: head and body.
+fn get(address: &str, host: &str, path: &str) -> (String, String) {
+    let mut stream = TcpStream::connect(address).expect("the server accepts");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n").unwrap();
+    let mut answer = String::new();
+    std::io::Read::read_to_string(&mut stream, &mut answer).expect("a whole answer");
+    let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
+    (head.to_string(), body.to_string())
+}
+
+#[test]
+fn tournament_serve_keeps_its_final_standings_and_games_until_stopped() {
+    let record =
+        std::env::temp_dir().join(format!("zerosum-web-final-{}.jsonl", std::process::id()));
+    let (mut tournament, stdout, stderr) = spawn(&[
+        "tournament",
+        "--players",
+        "quasi",
+        "random",
+        "--games",
+        "tictactoe",
+        "--st",
+        "0.05",
+        "--serve",
+        "--port",
+        "0",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    let address = address(stderr.unwrap());
+    let over_line = BufReader::new(stdout.unwrap())
+        .lines()
+        .map(|line| line.expect("a line of output"))
+        .find(|line| line.starts_with("the tournament is over"))
+        .expect("the closing line");
+    assert!(over_line.contains("until Ctrl-C"), "{over_line}");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        tournament.0.try_wait().unwrap().is_none(),
+        "the process ended with its tournament"
+    );
+    let _ = std::fs::remove_file(&record);
+    let _ = std::fs::remove_file(record.with_extension("ranking.txt"));
+
+    // A tab opened after the end sees the final standings, and no button to start another.
+    let hello = first_event(&address, |event| event["type"] == "hello");
+    assert_eq!(hello["watching"], true);
+    let over = first_event(&address, |event| event["type"] == "tournament");
+    assert_eq!(over["over"], true, "{over}");
+    assert_eq!(over["games_played"], 2);
+    assert_eq!(over["standings"]["players"].as_array().unwrap().len(), 2);
+
+    // Every finished game is listed and downloads, as a JSON line and as PGN and PSQ text.
+    let feed = over["feed"].as_str().unwrap();
+    let (head, body) = get(&address, &address, &format!("/games?feed={feed}"));
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    let listed: Value = serde_json::from_str(&body).unwrap();
+    let games = listed["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2, "{listed}");
+    for game in games {
+        let number = &game["number"];
+        for format in ["json", "pgn", "psq"] {
+            let path = format!("/game?feed={feed}&number={number}&format={format}");
+            let (head, body) = get(&address, &address, &path);
+            assert!(head.starts_with("HTTP/1.1 200"), "{path}: {head}");
+            assert!(
+                head.contains(&format!("filename=\"zerosum-game-{number}.{format}\"")),
+                "{head}"
+            );
+            assert!(!body.is_empty(), "{path}");
+        }
+        let (_, line) = get(
+            &address,
+            &address,
+            &format!("/game?feed={feed}&number={number}"),
+        );
+        let record: Value = serde_json::from_str(&line).expect("the game's JSON line");
+        assert_eq!(record["moves"].as_array().unwrap().len(), game["moves"]);
+    }
+    // Addressed by another name (a rebound DNS name), a download is refused.
+    let (head, _) = get(
+        &address,
+        "evil.example",
+        &format!("/game?feed={feed}&number=1"),
+    );
+    assert!(head.starts_with("HTTP/1.1 421"), "{head}");
 }

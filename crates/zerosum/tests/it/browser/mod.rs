@@ -2,10 +2,13 @@
 //! Chromium through chromedriver, plays a whole game of tic-tac-toe against the engine by
 //! clicking (the engine never loses) and a few moves of Connect Four, Hex, Atoll and Unstable,
 //! a move by keyboard, a tournament started from the page to its standings, and looks at the
-//! page in a narrow window; checks what the page says and draws, and saves a screenshot of each
-//! board, the tournament and the narrow page to `target/tmp/screenshots/` (to `docs/screenshots/`,
-//! the README's images, only with `ZEROSUM_UPDATE_SCREENSHOTS=1`). Ignored, with the reason, when
-//! the build found no Chromium or chromedriver.
+//! page in a narrow window; watches `zerosum tournament --serve` to its end and after; checks
+//! what the page says and draws (the contrast of both sides' stones against an empty cell, from
+//! the page's computed colours, on every family; errors next to the control that caused them)
+//! and saves a screenshot of each board, the tournaments and the narrow page to
+//! `target/tmp/screenshots/` (to `docs/screenshots/`, the README's images, only with
+//! `ZEROSUM_UPDATE_SCREENSHOTS=1`). Ignored, with the reason, when the build found no Chromium
+//! or chromedriver.
 
 mod charts;
 mod webdriver;
@@ -22,7 +25,11 @@ use webdriver::{Browser, WebDriver};
 /// How long the page may take to reach an expected state.
 const PATIENCE: Duration = Duration::from_secs(30);
 
-/// `zerosum serve` on a free port, killed on drop.
+/// The least WCAG contrast ratio between a side's stones and an empty cell (the level WCAG
+/// asks of the graphics a user must tell apart).
+const LEAST_CONTRAST: f64 = 3.0;
+
+/// `zerosum serve`, or `zerosum tournament --serve`, on a free port, killed on drop.
 struct ServeProcess {
     child: Child,
     url: String,
@@ -30,21 +37,49 @@ struct ServeProcess {
 
 impl ServeProcess {
     fn start() -> ServeProcess {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
-            .args(["serve", "--port", "0"])
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("zerosum serve starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("piped stdout"))
-            .read_line(&mut line)
-            .expect("zerosum serve prints its address");
-        let url = line
-            .split_whitespace()
-            .find(|word| word.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no address in `{line}`"))
-            .to_string();
-        ServeProcess { child, url }
+        ServeProcess::run(&["serve", "--port", "0"])
+    }
+
+    /// Runs `zerosum ARGS` and reads the page's address from the first line that has one (on
+    /// standard output for `serve`, standard error for `tournament --serve`).
+    fn run(args: &[&str]) -> ServeProcess {
+        let tournament = args[0] == "tournament";
+        let mut command = Command::new(env!("CARGO_BIN_EXE_zerosum"));
+        command.args(args);
+        if tournament {
+            command.stdout(Stdio::null()).stderr(Stdio::piped());
+        } else {
+            command.stdout(Stdio::piped());
+        }
+        let mut child = command.spawn().expect("zerosum starts");
+        let output: Box<dyn std::io::Read + Send> = if tournament {
+            Box::new(child.stderr.take().expect("piped stderr"))
+        } else {
+            Box::new(child.stdout.take().expect("piped stdout"))
+        };
+        let mut output = BufReader::new(output);
+        let mut url = None;
+        while url.is_none() {
+            let mut line = String::new();
+            let read = output
+                .read_line(&mut line)
+                .expect("zerosum prints the page's address");
+            assert!(
+                read > 0,
+                "zerosum ended without printing the page's address"
+            );
+            url = line
+                .split_whitespace()
+                .find(|word| word.starts_with("http://"))
+                .map(String::from);
+        }
+        // The rest is read (and dropped) on a thread of its own: a process whose output pipe
+        // closes fails when it next writes.
+        std::thread::spawn(move || std::io::copy(&mut output, &mut std::io::sink()));
+        ServeProcess {
+            child,
+            url: url.expect("the address"),
+        }
     }
 }
 
@@ -74,7 +109,7 @@ impl Page {
                thinking: page.latest && page.latest.thinking,
                playable: q('[data-move]'),
                cells: q('.cell'),
-               stones: q('.stone:not(.pv .stone)'),
+               stones: q('.stone'),
                atoms: q('.atom'),
                last: q('.last-mark'),
                wins: q('.win-mark'),
@@ -157,6 +192,71 @@ impl Page {
         after
     }
 
+    /// The WCAG contrast ratio of each side's stones (atoms on Unstable) against an empty
+    /// cell (a hole on Connect-X), from the colours the page computes for them.
+    fn stone_contrast(&self) -> Value {
+        self.driver.execute(
+            "const rgb = (e) => getComputedStyle(e).fill.match(/[\\d.]+/g).slice(0, 3).map(Number);
+             const linear = (c) => { c /= 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+             const luminance = ([r, g, b]) => 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+             const ratio = (a, b) => { const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x); return (hi + 0.05) / (lo + 0.05); };
+             const board = document.querySelector('#board svg');
+             const family = page.latest.game.family;
+             const empty = board.querySelector(family === 'connectx' ? '.hole'
+               : '.cell:not(.island-first):not(.island-second):not(.owner-first):not(.owner-second)');
+             const shape = family === 'unstable' ? '.atom' : '.stone';
+             const out = { family };
+             for (const side of ['first', 'second']) {
+               const stone = board.querySelector(shape + '.' + side);
+               out[side] = stone && empty ? ratio(rgb(stone), rgb(empty)) : null;
+             }
+             return out;",
+            json!([]),
+        )
+    }
+
+    /// Checks that both sides' stones on the board stand out from an empty cell.
+    fn check_contrast(&self) {
+        let contrast = self.stone_contrast();
+        for side in ["first", "second"] {
+            let ratio = contrast[side].as_f64().unwrap_or_else(|| {
+                panic!("no {side} stone or no empty cell to compare: {contrast}")
+            });
+            assert!(
+                ratio >= LEAST_CONTRAST,
+                "{side} stones against an empty cell: contrast {ratio:.2} < {LEAST_CONTRAST}: {contrast}"
+            );
+        }
+        eprintln!("stone contrast against an empty cell: {contrast}");
+    }
+
+    /// Where the page's error box is: its text, whether it lies within the viewport, and the
+    /// id of the form (or control bar) it sits in.
+    fn error_place(&self) -> Value {
+        self.driver.execute(
+            "const error = document.getElementById('error');
+             const box = error.getBoundingClientRect();
+             const holder = error.closest('form, #controls');
+             return {
+               text: error.hidden ? '' : error.textContent,
+               in_view: box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight
+                 && box.left >= 0 && box.right <= window.innerWidth,
+               holder: holder ? holder.id : null,
+               after: error.previousElementSibling ? error.previousElementSibling.outerHTML.slice(0, 120) : null,
+             };",
+            json!([]),
+        )
+    }
+
+    /// The texts of the elements `css` whose text wraps onto a second line.
+    fn wrapped(&self, css: &str) -> Value {
+        self.driver.execute(
+            "return [...document.querySelectorAll(arguments[0])]
+               .filter((e) => e.getClientRects().length > 1).map((e) => e.textContent);",
+            json!([css]),
+        )
+    }
+
     /// Whether the element `css` exists and is shown.
     fn shows(&self, css: &str) -> bool {
         self.driver.execute(
@@ -233,6 +333,7 @@ fn the_page_plays_every_family_in_chromium() {
         "the engine lost: {state:#}"
     );
     assert_eq!(state["playable"], 0, "a finished board takes no clicks");
+    page.check_contrast();
     page.save_screenshot("mnk");
 
     // Connect Four: discs fall to the bottom of the clicked column.
@@ -243,7 +344,7 @@ fn the_page_plays_every_family_in_chromium() {
     assert_eq!(state["stones"], 6, "{state:#}");
     assert_eq!(state["game"]["board"]["cells"][5][3], "X", "{state:#}");
     assert!(
-        text(&state["turn"]).starts_with("Your move: X"),
+        text(&state["turn"]).starts_with("Your move: Red"),
         "{state:#}"
     );
     // The engine's line: a search's, or the proof of the book or the solver.
@@ -252,6 +353,12 @@ fn the_page_plays_every_family_in_chromium() {
         line.contains("depth") || line.contains("exact"),
         "{state:#}"
     );
+    page.check_contrast();
+    let fits = page.driver.execute(
+        "return document.documentElement.scrollWidth <= window.innerWidth;",
+        json!([]),
+    );
+    assert_eq!(fits, true, "the page is wider than the window");
     page.save_screenshot("connectx");
 
     // While the engine thinks, its line after each iteration shows, and its principal
@@ -264,6 +371,26 @@ fn the_page_plays_every_family_in_chromium() {
             && s["pv"].as_u64() > Some(0)
     });
     assert!(text(&live["search"]).contains("depth"), "{live:#}");
+    // Its score says whose view it is; its variation is drawn as rings, never as stones.
+    assert!(text(&live["search"]).contains(" for White"), "{live:#}");
+    assert_eq!(live["stones"], 1, "the variation is no stones: {live:#}");
+    let fills = page.driver.execute(
+        "return [...document.querySelectorAll('#board .pv circle')].map((c) => getComputedStyle(c).fill);",
+        json!([]),
+    );
+    assert!(
+        fills
+            .as_array()
+            .is_some_and(|fills| !fills.is_empty() && fills.iter().all(|fill| fill == "none")),
+        "the variation's rings are not filled: {fills}"
+    );
+    page.driver.click("#show-pv");
+    let hidden = page.snapshot();
+    assert_eq!(
+        hidden["pv"], 0,
+        "the toggle hides the variation: {hidden:#}"
+    );
+    page.driver.click("#show-pv");
 
     // Hex: 121 hexagons, stones where clicked.
     page.new_game("hex:11", "engine:time=0.1");
@@ -276,6 +403,21 @@ fn the_page_plays_every_family_in_chromium() {
         text(&state["turn"]).starts_with("Your move: Black"),
         "{state:#}"
     );
+    page.check_contrast();
+    // After a swap the first player holds white: its stones, variation and legend stay white.
+    let swapped = page.driver.execute(
+        "const game = { family: 'hex', legal_moves: [], board: { rows: 1, cols: 2, cells: [['W', 'B']],
+           colours: { first: 'white', second: 'black' }, last_move: null, winning_cells: [] } };
+         const drawn = document.createElement('div');
+         drawn.innerHTML = Board.draw(game, { playable: false, pv: { side: 'second', moves: ['b1', 'a1'] } });
+         return [...drawn.querySelectorAll('.stone')].map((s) => s.getAttribute('class'))
+           .concat([drawn.querySelector('.pv-stone').getAttribute('class'), Board.swatch(game, 'first')]);",
+        json!([]),
+    );
+    assert_eq!(swapped[0], "stone second", "{swapped}");
+    assert_eq!(swapped[1], "stone first", "{swapped}");
+    assert_eq!(swapped[2], "pv-stone second", "{swapped}");
+    assert!(text(&swapped[3]).contains("stone second"), "{swapped}");
     page.save_screenshot("hex");
 
     // Atoll: the islands' stones are drawn from the start.
@@ -290,6 +432,7 @@ fn the_page_plays_every_family_in_chromium() {
         Some(island_stones + 6),
         "{state:#}"
     );
+    page.check_contrast();
     page.save_screenshot("atoll");
 
     // Unstable: atoms, and a cell owned by the engine is not offered.
@@ -305,6 +448,7 @@ fn the_page_plays_every_family_in_chromium() {
         json!([]),
     );
     assert_eq!(theirs, 0, "the engine's cells cannot be played");
+    page.check_contrast();
     page.save_screenshot("unstable");
 
     // Keyboard: the board takes the focus, the arrows move the cursor, Enter plays its cell.
@@ -329,14 +473,35 @@ fn the_page_plays_every_family_in_chromium() {
         json!([]),
     );
     assert_eq!(clocks.as_array().map(Vec::len), Some(2), "{clocks}");
+    assert_eq!(
+        page.wrapped("#players .clock-used"),
+        json!([]),
+        "a clock wraps"
+    );
 
-    // A tournament started from the page, watched to its standings.
+    // A bad game in the tournament form: the error shows next to the games, in view.
     page.driver.execute(
         "document.querySelectorAll('#tour-players input').forEach((box) =>
            box.checked = ['engine:time=0.1', 'quasi'].includes(box.value));
-         document.getElementById('tour-games').value = 'tictactoe';
+         document.getElementById('tour-games').value = 'tictactoe,connectx:3x3x9';
          document.getElementById('tour-seconds').value = '0.05';
          document.getElementById('tour-rounds').value = '1';
+         document.getElementById('tournament').scrollIntoView();",
+        json!([]),
+    );
+    page.driver.click("#tour-start");
+    page.wait_for("the tournament form's error", |_| {
+        !text(&page.error_place()["text"]).is_empty()
+    });
+    let error = page.error_place();
+    assert!(text(&error["text"]).contains("connectx:3x3x9"), "{error:#}");
+    assert_eq!(error["holder"], "tour-setup", "{error:#}");
+    assert!(text(&error["after"]).contains("tour-games"), "{error:#}");
+    assert_eq!(error["in_view"], true, "{error:#}");
+
+    // A tournament started from the page, watched to its standings.
+    page.driver.execute(
+        "document.getElementById('tour-games').value = 'tictactoe';
          document.getElementById('tournament').scrollIntoView();",
         json!([]),
     );
@@ -374,6 +539,18 @@ fn the_page_plays_every_family_in_chromium() {
         "two games of 2 (draw) or 3 points: {standings}"
     );
     assert!(page.shows("#crosstable tr"));
+    assert!(
+        rows.iter()
+            .all(|row| text(&row[8]).contains('±') || text(&row[8]).contains("inf")),
+        "Elo with its error bar: {standings}"
+    );
+    // Times a move under 0.1 s show as given.
+    let limits = page.driver.execute(
+        "return [...document.querySelectorAll('#tour-clocks .clock-left')].map((c) => c.textContent);",
+        json!([]),
+    );
+    assert_eq!(limits, json!(["0.05 s", "0.05 s"]), "{limits}");
+    check_finished_games(&page, 2);
     page.driver.execute(
         "document.getElementById('tournament').scrollIntoView();",
         json!([]),
@@ -391,14 +568,22 @@ fn the_page_plays_every_family_in_chromium() {
         json!([]),
     );
     assert_eq!(too_wide, json!([]), "wider than the window");
+    assert_eq!(
+        page.wrapped("#players .clock-used, #tour-clocks .clock-used, #tour-clocks .clock-left"),
+        json!([]),
+        "a clock wraps"
+    );
     page.save_screenshot("narrow");
 
-    // A bad move typed by keyboard is refused with a message on the page, not a crash.
+    // A bad move typed by keyboard is refused with a message next to the move box.
     page.driver
         .execute("document.getElementById('move').value = 'Z99';", json!([]));
     page.driver.click("#entry button[type=submit]");
     let refused = page.wait_for("the refusal", |s| !text(&s["notice"]).is_empty());
     assert!(text(&refused["notice"]).contains("Z99"), "{refused:#}");
+    let error = page.error_place();
+    assert_eq!(error["holder"], "entry", "{error:#}");
+    assert_eq!(error["in_view"], true, "{error:#}");
     drop(server);
     let gone = page.wait_for("the server-gone banner", |_| {
         page.driver.execute(
@@ -407,4 +592,137 @@ fn the_page_plays_every_family_in_chromium() {
         ) == true
     });
     drop(gone);
+}
+
+/// Checks the page lists `count` finished games, newest first, each with its downloads, and
+/// that the first one's JSON line and PGN text download.
+fn check_finished_games(page: &Page, count: usize) {
+    page.wait_for("the finished games", |_| {
+        page.driver.execute(
+            "return document.querySelectorAll('#finished-games tr[data-game]').length;",
+            json!([]),
+        ) == count
+    });
+    let rows = page.driver.execute(
+        "return [...document.querySelectorAll('#finished-games tr[data-game]')].map((row) =>
+           ({ number: Number(row.dataset.game),
+              links: [...row.querySelectorAll('a[download]')].map((a) => a.textContent) }));",
+        json!([]),
+    );
+    let rows = rows.as_array().expect("rows");
+    assert_eq!(rows[0]["number"], count, "newest first: {rows:?}");
+    for row in rows {
+        let links = row["links"].as_array().unwrap();
+        assert!(
+            links.contains(&json!("JSON")) && links.contains(&json!("PGN")),
+            "{row}"
+        );
+    }
+    let downloads = page.driver.execute(
+        "return [...document.querySelectorAll('#finished-games tr[data-game] a[download]')].slice(0, 2).map((a) => {
+           const request = new XMLHttpRequest();
+           request.open('GET', a.href, false);
+           request.send();
+           return [request.status, request.getResponseHeader('Content-Disposition'), request.responseText];
+         });",
+        json!([]),
+    );
+    let downloads = downloads.as_array().expect("downloads");
+    for download in downloads {
+        assert_eq!(download[0], 200, "{download}");
+        assert!(text(&download[1]).starts_with("attachment"), "{download}");
+    }
+    let line: Value = serde_json::from_str(text(&downloads[0][2])).expect("a JSON line");
+    assert_eq!(line["game"], count - 1, "{line}");
+    assert!(
+        text(&downloads[1][2]).contains("[Result"),
+        "{}",
+        downloads[1][2]
+    );
+}
+
+#[test]
+#[cfg_attr(
+    zerosum_no_browser,
+    ignore = "needs chromium and chromedriver on PATH (Debian: apt-get install chromium chromium-driver)"
+)]
+fn the_page_of_tournament_serve_keeps_the_final_standings() {
+    let browser =
+        Browser::find().expect("chromium or chromedriver is gone since the build found them");
+    let record = std::env::temp_dir().join(format!(
+        "zerosum-browser-serve-{}.jsonl",
+        std::process::id()
+    ));
+    let server = ServeProcess::run(&[
+        "tournament",
+        "--players",
+        "engine:time=0.05",
+        "quasi",
+        "random",
+        "--games",
+        "connect4",
+        "--st",
+        "0.05",
+        "--serve",
+        "--port",
+        "0",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    let page = Page {
+        driver: WebDriver::start(&browser),
+    };
+    page.driver.goto(&server.url);
+    // The page opens on the tournament, with no form to start another.
+    page.wait_for("the tournament's first event", |_| {
+        page.driver.execute(
+            "return !document.getElementById('tour-live').hidden;",
+            json!([]),
+        ) == true
+    });
+    let layout = page.driver.execute(
+        "return { watching: document.body.classList.contains('watching'),
+                  top: document.getElementById('tournament').getBoundingClientRect().top,
+                  form: getComputedStyle(document.getElementById('tour-setup')).display,
+                  start: document.getElementById('tour-start').getClientRects().length };",
+        json!([]),
+    );
+    assert_eq!(layout["watching"], true, "{layout}");
+    assert!(
+        layout["top"].as_f64() < Some(150.0),
+        "the tournament first: {layout}"
+    );
+    assert_eq!(layout["form"], "none", "{layout}");
+    assert_eq!(layout["start"], 0, "no Start button: {layout}");
+
+    page.wait_for("the tournament's end", |_| {
+        page.driver.execute(
+            "return document.getElementById('tour-status').textContent;",
+            json!([]),
+        ) == "Tournament over: 6 of 6 games played."
+    });
+    // Some time after the end, the server is still there and the page shows the standings.
+    sleep(Duration::from_secs(2));
+    let after = page.driver.execute(
+        "return { banner: document.getElementById('banner').hidden ? '' : document.getElementById('banner').textContent,
+                  rows: document.querySelectorAll('#standings tr').length - 1,
+                  status: document.getElementById('tour-status').textContent };",
+        json!([]),
+    );
+    assert_eq!(after["banner"], "", "the server went away: {after}");
+    assert_eq!(after["rows"], 3, "{after}");
+    check_finished_games(&page, 6);
+    page.save_screenshot("watch");
+    // A tab opened after the end shows the same.
+    page.driver.goto(&server.url);
+    page.wait_for("the final standings in a new tab", |_| {
+        page.driver.execute(
+            "return document.getElementById('tour-status').textContent;",
+            json!([]),
+        ) == "Tournament over: 6 of 6 games played."
+    });
+    check_finished_games(&page, 6);
+    drop(server);
+    let _ = std::fs::remove_file(&record);
+    let _ = std::fs::remove_file(record.with_extension("ranking.txt"));
 }
