@@ -16,6 +16,7 @@ pub mod rules;
 pub mod search;
 pub mod soak;
 pub mod solve;
+pub mod solve_progress;
 pub mod web;
 
 use anyhow::Result;

@@ -14,6 +14,7 @@ mod external_engines;
 mod game_files;
 mod java_course;
 mod known_results;
+mod long_commands;
 mod mcts;
 mod network;
 mod openings;
