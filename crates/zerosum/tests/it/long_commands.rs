@@ -4,7 +4,7 @@
 use std::process::Output;
 use std::time::{Duration, Instant};
 
-use crate::support::{text, zerosum};
+use crate::support::{scratch, text, zerosum};
 
 /// The last line `zerosum` printed on standard output, after checking it succeeded.
 fn last_line(args: &[&str], output: &Output) -> String {
@@ -110,4 +110,47 @@ fn weak_solves_print_win_draw_or_loss_on_every_game() {
             "{args:?}"
         );
     }
+}
+
+#[test]
+fn bench_connect4_columns_mean_what_they_say() {
+    let dir = scratch("long_commands", "bench");
+    let file = dir.join("set");
+    std::fs::write(
+        &file,
+        "5554224333234511764415115 4\n52753311433677442422121 8\n271713432331713132 -11\n",
+    )
+    .unwrap();
+    let output = zerosum(&["bench", "connect4", file.to_str().unwrap()]);
+    let table = text(&output.stdout);
+    let header: Vec<&str> = table.lines().next().unwrap().split_whitespace().collect();
+    assert_eq!(
+        header,
+        [
+            "file",
+            "positions",
+            "right",
+            "score",
+            "mean",
+            "time",
+            "mean",
+            "nodes",
+            "nodes/s",
+            "mean",
+            "cpu"
+        ]
+    );
+    let row: Vec<&str> = table.lines().nth(1).unwrap().split_whitespace().collect();
+    assert_eq!(&row[..4], ["set", "3", "3", "-"], "{table}");
+    let args = ["bench", "connect4", "--empty", "--spec", "connectx:4x5x4"];
+    let output = zerosum(&args);
+    let table = text(&output.stdout);
+    let row: Vec<&str> = table.lines().nth(1).unwrap().split_whitespace().collect();
+    // No score to check on the empty board; its score (a draw) in its own column; a speed
+    // in nodes per second, never a rounded-down `0.0` positions per second.
+    assert_eq!(&row[..4], ["empty", "1", "-", "0"], "{table}");
+    assert_ne!(row[8], "0", "{table}");
+    // Standard error is not a terminal here: a plain line says what is being solved.
+    assert!(text(&output.stderr).contains("[empty: solving the whole game]"));
+    let _ = std::fs::remove_dir_all(dir);
 }
