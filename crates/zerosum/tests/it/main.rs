@@ -20,6 +20,7 @@ mod network;
 mod openings;
 mod peak_memory;
 mod protocol;
+mod readme;
 mod records;
 mod solver_threads;
 mod support;
