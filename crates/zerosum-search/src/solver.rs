@@ -22,6 +22,10 @@ use crate::SearchLimits;
 /// Depth recorded in the table for solved entries.
 const SOLVED: usize = 255;
 
+/// Nodes between two looks at the clock and the stop flag (and updates of the meter): a
+/// node of a large board orders thousands of moves.
+const CLOCK_EVERY: u64 = 64;
+
 /// The result of a solve.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution<M> {
@@ -104,7 +108,7 @@ impl ProvenBounds {
 }
 
 /// How far a running [`Solver::prove`] has come, readable from another thread (a progress
-/// display): the horizon being searched and the nodes so far, updated every 1,024 nodes.
+/// display): the horizon being searched and the nodes so far, updated every 64 nodes.
 #[derive(Debug, Default)]
 pub struct ProofMeter {
     depth: AtomicUsize,
@@ -467,7 +471,7 @@ impl<G: Game, E: Evaluator<G>> Solver<G, E> {
             let nodes = self.spent + self.nodes;
             if nodes >= self.node_limit {
                 self.stopped = true;
-            } else if self.nodes.is_multiple_of(1024) {
+            } else if self.nodes.is_multiple_of(CLOCK_EVERY) {
                 self.meter.nodes.store(nodes, Ordering::Relaxed);
                 self.stopped = self.deadline.is_some_and(|d| Instant::now() >= d)
                     || self
