@@ -72,9 +72,6 @@ pub fn solve(spec: &str, moves: Option<&str>, options: &SolveOptions) -> Result<
     let mut engine = ExactEngine::new(&spec, options, limits)?;
     let mut out = std::io::stdout().lock();
     if let Some(moves) = moves {
-        if limits.is_none() && std::io::stderr().is_terminal() {
-            eprintln!("solving to the end (--time S or --nodes N stop it with what is proven)");
-        }
         match engine.solve(moves, true)? {
             Answer::Solved(answer) => {
                 writeln!(out, "score {}", answer.score)?;

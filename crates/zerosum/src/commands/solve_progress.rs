@@ -45,7 +45,7 @@ impl Progress {
             if deepening {
                 format!("depth {}, {nodes} nodes", meter.depth())
             } else {
-                format!("to the end, {nodes} nodes")
+                format!("to the end (--time or --nodes stop it with a bound), {nodes} nodes")
             }
         };
         Progress {
@@ -59,7 +59,7 @@ impl Progress {
         Progress {
             _live: std::io::stderr()
                 .is_terminal()
-                .then(|| Live::new(|| "to the end".to_string())),
+                .then(|| Live::new(|| "to the end (--time or --nodes stop it)".to_string())),
             plain: None,
         }
     }
