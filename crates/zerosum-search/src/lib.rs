@@ -27,5 +27,5 @@ pub use memory::{check_table_mb, PhysicalMemory, TableSizeError, MAX_TABLE_MB};
 pub use pace::StopLatency;
 pub use proof::{proven_win, ProvenLine, ProvenMove};
 pub use search::{SearchInfo, SearchResult, Searcher, TreeStats};
-pub use solver::{Solution, SolveError, Solver};
+pub use solver::{Proof, ProofMeter, ProvenBounds, Solution, SolveError, Solver, WeakValue};
 pub use table::{TableTooBig, TranspositionTable};

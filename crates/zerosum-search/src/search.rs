@@ -60,7 +60,10 @@ pub(crate) fn aim(budget: Duration, latency: Duration) -> Duration {
         .max(budget / 8)
 }
 
-/// One completed iteration, as reported to the caller (and as a GTP/UCI `info` line carries).
+/// One iteration, as reported to the caller (and as a GTP/UCI `info` line carries): each
+/// completed one, and the last one stopped part-way when a root move searched to the end came
+/// out best (the search answers its move). The last report's line starts with the move the
+/// search answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchInfo<M> {
     pub depth: usize,
@@ -303,7 +306,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         &mut self,
         position: &G,
         limits: &SearchLimits,
-        on_iteration: impl FnMut(&SearchInfo<G::Move>),
+        mut on_iteration: impl FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
         if self.algorithm == Algorithm::Mcts {
             // The tree may take as much memory as the table holds.
@@ -366,7 +369,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 limits.stop.clone(),
                 Some(counter.clone()),
             );
-            let mut result = self.iterate(position, limits, start, aimed, on_iteration);
+            let mut result = self.iterate(position, limits, start, aimed, &mut on_iteration);
             helpers_stop.store(true, Ordering::Relaxed);
             for handle in running {
                 let helped = handle
@@ -383,6 +386,16 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                         main_nodes: result.main_nodes,
                         ..deeper
                     };
+                    // Reported, so that the last line is the move the search answers.
+                    on_iteration(&SearchInfo {
+                        depth: result.depth,
+                        score: result.score,
+                        nodes: result.nodes,
+                        time: start.elapsed(),
+                        pv: result.pv.clone(),
+                        solved: result.solved,
+                        tree: None,
+                    });
                 }
             }
             result
@@ -466,6 +479,16 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                     result.best_move = Some(mv);
                     result.score = partial_score;
                     result.pv = self.pv[0].clone();
+                    // Reported too, so that the last line is the move the search answers.
+                    on_iteration(&SearchInfo {
+                        depth,
+                        score: partial_score,
+                        nodes: self.total_nodes(),
+                        time: start.elapsed(),
+                        pv: result.pv.clone(),
+                        solved: false,
+                        tree: None,
+                    });
                 }
                 break;
             }

@@ -99,6 +99,12 @@ enum Command {
         /// Threads of the Connect-X solver (Lazy SMP, same answers); 1 searches as before.
         #[arg(long, default_value_t = Threads::ONE)]
         threads: Threads,
+        /// Seconds to give up after, printing the best bound proved (no limit by default).
+        #[arg(long, allow_negative_numbers = true)]
+        time: Option<f64>,
+        /// Nodes to give up after, printing the best bound proved.
+        #[arg(long)]
+        nodes: Option<u64>,
     },
     /// Connect-X opening books: build one with the solver, probe a position, show a book.
     Book {
@@ -274,9 +280,18 @@ fn main() -> ExitCode {
             weak,
             hash,
             threads,
+            time,
+            nodes,
         } => {
             let moves = (!stdin).then_some(position.moves.as_str());
-            commands::solve::solve(&spec, moves, weak, hash, threads.get())
+            let options = commands::solve::SolveOptions {
+                weak,
+                hash_mb: hash,
+                threads: threads.get(),
+                time,
+                nodes,
+            };
+            commands::solve::solve(&spec, moves, &options)
         }
         Command::Book { command } => commands::book::book(&command),
         Command::Play(args) => commands::play::play(&args),

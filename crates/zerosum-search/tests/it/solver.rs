@@ -3,7 +3,7 @@
 use zerosum_core::conformance::SplitMix;
 use zerosum_core::{Evaluator, Game, GameSpec, Score};
 use zerosum_games::{visit_game, GameVisitor};
-use zerosum_search::{Algorithm, SearchLimits, Searcher, Solver};
+use zerosum_search::{Algorithm, SearchLimits, Searcher, Solver, WeakValue};
 
 /// No knowledge at all: the solver must not need any to be right.
 #[derive(Clone)]
@@ -158,4 +158,107 @@ fn interrupted_solves_say_so() {
         }
     }
     visit_game(&"gomoku".parse().unwrap(), Interrupted).unwrap();
+}
+
+/// Depth-limited proofs are sound: at every horizon, on random positions, the bounds hold the
+/// true win/draw/loss value, only tighten as the horizon deepens, and meet once it is deep
+/// enough, when the exact solve that follows gives the true value.
+struct BoundsHoldTheValue {
+    positions: usize,
+}
+
+impl GameVisitor for BoundsHoldTheValue {
+    type Output = ();
+    fn visit<G: Game>(self, start: G) {
+        let mut rng = SplitMix::new(7);
+        let mut moves = Vec::new();
+        let mut solver = Solver::new(Blind, 4);
+        for _ in 0..self.positions {
+            let mut game = start.clone();
+            for _ in 0..rng.below(game.move_id_bound()) {
+                game.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                game.play(moves[rng.below(moves.len())]);
+            }
+            if game.status().is_over() {
+                continue;
+            }
+            solver.clear();
+            let truth = WeakValue::of(
+                solver
+                    .solve(&game, true, &SearchLimits::default())
+                    .unwrap()
+                    .score,
+            );
+            let mut previous = (WeakValue::Loss, WeakValue::Win);
+            for depth in 1..=400 {
+                let mut reported = 0;
+                let proof = solver.prove(&game, true, &SearchLimits::depth(depth), |b, _, _| {
+                    reported += 1;
+                    assert_eq!(b.depth, reported);
+                });
+                let bounds = proof.bounds;
+                assert!(bounds.depth <= depth);
+                assert!(
+                    bounds.lower <= truth && truth <= bounds.upper,
+                    "{bounds:?} against {truth:?} at horizon {depth}"
+                );
+                assert!(previous.0 <= bounds.lower && bounds.upper <= previous.1);
+                previous = (bounds.lower, bounds.upper);
+                if let Some(solution) = proof.solution {
+                    assert_eq!(bounds.exact(), Some(truth));
+                    assert_eq!(WeakValue::of(solution.score), truth);
+                    assert!(game.is_legal(solution.best_moves[0]));
+                    break;
+                }
+            }
+            assert_eq!(previous, (truth, truth), "never met");
+            // The strong solve at the end of a proof is the plain strong solve's.
+            solver.clear();
+            let strong = solver
+                .solve(&game, false, &SearchLimits::default())
+                .unwrap();
+            let proof = solver.prove(&game, false, &SearchLimits::default(), |_, _, _| {});
+            let proved = proof.solution.expect("solved without limits");
+            assert_eq!(proved.score, strong.score);
+            assert_eq!(proved.best_moves, strong.best_moves);
+        }
+    }
+}
+
+#[test]
+fn depth_limited_proofs_hold_the_value() {
+    for (spec, positions) in [
+        ("tictactoe", 60),
+        ("mnk:3x4x3", 30),
+        ("connectx:3x4x3", 30),
+        ("hex:3", 30),
+        ("unstable:2x3", 20),
+    ] {
+        let spec: GameSpec = spec.parse().unwrap();
+        visit_game(&spec, BoundsHoldTheValue { positions }).unwrap();
+    }
+}
+
+#[test]
+fn a_limited_proof_ends_with_what_it_proved() {
+    struct Limited;
+    impl GameVisitor for Limited {
+        type Output = ();
+        fn visit<G: Game>(self, game: G) {
+            let mut solver = Solver::new(Blind, 1);
+            let proof = solver.prove(&game, false, &SearchLimits::nodes(20_000), |_, _, _| {});
+            assert!(proof.solution.is_none());
+            assert_eq!(proof.bounds.exact(), None);
+            assert!(proof.bounds.depth >= 1, "{proof:?}");
+            assert!(
+                proof.nodes >= 20_000 && proof.nodes < 21_000,
+                "{}",
+                proof.nodes
+            );
+        }
+    }
+    visit_game(&"gomoku".parse().unwrap(), Limited).unwrap();
 }

@@ -1,11 +1,12 @@
 //! `zerosum bench`: a fixed list of positions searched to fixed depths, ending with the node
 //! signature; `zerosum bench connect4 FILE...`: the solver on test sets of exact scores.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use zerosum_core::{Game, GameSpec};
 use zerosum_games::connect::{Bits, ConnectX, Packed, Solver as PonsSolver};
@@ -15,6 +16,7 @@ use zerosum_search::{Algorithm, SearchLimits, Searcher};
 use super::depth_chart::{self, Iteration};
 use super::parse_spec;
 use super::search::check_hash;
+use super::solve_progress::count as short_count;
 
 /// The benchmark positions: spec, moves, depth. Changing this list, an evaluator or the
 /// search changes the signature; say so in the change.
@@ -173,8 +175,8 @@ fn run_sets<B: Bits>(rows: usize, cols: usize, k: usize, options: &SolverBench) 
     if !options.json {
         writeln!(
             out,
-            "{:<16} {:>9} {:>7} {:>14} {:>14} {:>12} {:>12}",
-            "file", "positions", "exact", "mean time", "mean nodes", "positions/s", "mean cpu"
+            "{:<16} {:>9} {:>7} {:>6} {:>14} {:>14} {:>12} {:>12}",
+            "file", "positions", "right", "score", "mean time", "mean nodes", "nodes/s", "mean cpu"
         )?;
     }
     let mut sets = Vec::new();
@@ -191,7 +193,7 @@ fn run_sets<B: Bits>(rows: usize, cols: usize, k: usize, options: &SolverBench) 
     // Sets with positions solved to another score than the file's, and how many.
     let mut wrong = Vec::new();
     for set in &sets {
-        let result = solve_set(&mut solver, set, options.weak)?;
+        let result = solve_set(&mut solver, set, options.weak, &SetProgress::start(set))?;
         let scored = set.positions.iter().filter(|(_, e)| e.is_some()).count() as u64;
         if result.exact < scored {
             wrong.push(format!("{} of {}", scored - result.exact, set.name));
@@ -219,17 +221,26 @@ fn run_sets<B: Bits>(rows: usize, cols: usize, k: usize, options: &SolverBench) 
             }
             writeln!(out, "{line}")?;
         } else {
-            let exact = if set.positions.iter().any(|(_, expected)| expected.is_some()) {
+            // Right: positions solved to the file's score (none to check on the empty board).
+            let right = if scored > 0 {
                 result.exact.to_string()
             } else {
-                format!("score {}", result.last_score)
+                "-".to_string()
             };
+            // Score: the value found, for a set of one position.
+            let score = if result.positions == 1 {
+                result.last_score.to_string()
+            } else {
+                "-".to_string()
+            };
+            let nodes_per_second = result.nodes as f64 / result.time.as_secs_f64().max(1e-9);
             writeln!(
                 out,
-                "{:<16} {:>9} {exact:>7} {:>14} {mean_nodes:>14.1} {per_second:>12.1} {:>12}",
+                "{:<16} {:>9} {right:>7} {score:>6} {:>14} {mean_nodes:>14.1} {:>12} {:>12}",
                 set.name,
                 result.positions,
                 format_duration(mean_time_us),
+                short_count(nodes_per_second as u64),
                 mean_cpu_us.map_or_else(|| "-".to_string(), format_duration)
             )?;
         }
@@ -301,6 +312,7 @@ fn solve_set<B: Bits>(
     solver: &mut PonsSolver<B>,
     set: &TestSet<B>,
     weak: bool,
+    progress: &SetProgress,
 ) -> Result<SetResult> {
     let mut result = SetResult {
         positions: 0,
@@ -322,6 +334,7 @@ fn solve_set<B: Bits>(
             .map(|(total, (start, end))| total + end.saturating_sub(start));
         result.nodes += solver.nodes();
         result.positions += 1;
+        progress.bar.inc(1);
         result.last_score = score;
         let want = expected.map(|e| if weak { e.signum() } else { e });
         if want == Some(score) {
@@ -348,6 +361,38 @@ pub fn cpu_time() -> Option<Duration> {
 #[cfg(not(unix))]
 pub fn cpu_time() -> Option<Duration> {
     None
+}
+
+/// The progress of a test set's solves on standard error: on a terminal a live line (the set,
+/// the position under way, elapsed time); otherwise one plain line before the long solve of
+/// a single position (the empty board).
+struct SetProgress {
+    bar: ProgressBar,
+}
+
+impl SetProgress {
+    fn start(set: &TestSet<impl Bits>) -> SetProgress {
+        let bar = ProgressBar::new(set.positions.len() as u64);
+        let template = if set.positions.len() == 1 {
+            "{spinner} {msg}: solving, {elapsed} elapsed"
+        } else {
+            "{spinner} {msg}: {pos}/{len} positions, {elapsed} elapsed, eta {eta}"
+        };
+        bar.set_style(ProgressStyle::with_template(template).expect("a valid template"));
+        bar.set_message(set.name.clone());
+        if std::io::stderr().is_terminal() {
+            bar.enable_steady_tick(Duration::from_millis(200));
+        } else if set.positions.len() == 1 {
+            eprintln!("[{}: solving the whole game]", set.name);
+        }
+        SetProgress { bar }
+    }
+}
+
+impl Drop for SetProgress {
+    fn drop(&mut self) {
+        self.bar.finish_and_clear();
+    }
 }
 
 /// Microseconds as `5.3 us`, `2.20 ms` or `1.234 s`.

@@ -22,6 +22,7 @@ pub mod search;
 pub mod slurm;
 pub mod soak;
 pub mod solve;
+pub mod solve_progress;
 pub mod web;
 
 use anyhow::Result;

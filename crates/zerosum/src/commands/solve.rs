@@ -1,39 +1,85 @@
 //! `zerosum solve`: exact values. Connect-X boards that fit a packed bit board go to the
 //! Pons-style solver and get its exact score (Connect Four from the embedded opening book when
-//! the book has every move's value); every other game goes to the generic solver.
+//! the book has every move's value); every other game goes to the generic solver, which under
+//! `--time`/`--nodes` deepens a horizon and ends with the best bound it proved.
 
 use std::io::{BufRead, IsTerminal, Write};
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use zerosum_core::{Game, GameSpec, Score};
-use zerosum_games::connect::{Bits, Book, Column, ConnectX, Packed, Solver as PonsSolver};
+use zerosum_core::{Game, GameSpec, Score, Side};
+use zerosum_games::connect::{
+    Bits, Book, Column, ConnectX, Packed, SolveLimits, Solver as PonsSolver,
+};
 use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
-use zerosum_search::{SearchLimits, Solver};
+use zerosum_search::{Proof, ProvenBounds, SearchLimits, Solver, WeakValue};
 
 use super::parse_spec;
 use super::search::check_hash;
+use super::solve_progress::{count, Progress};
 
-/// `zerosum solve SPEC [--moves LIST] [--weak] [--hash MB] [--threads N]`; with `moves` absent (`--stdin`),
-/// one position per line from standard input (the first word of a line is its move list; the
-/// rest, such as an expected score, is ignored), printing `position score` per line and
-/// stopping at the first line that is not a position. `threads` searches in parallel on
-/// Connect-X boards (the generic solver has one thread).
-pub fn solve(
-    spec: &str,
-    moves: Option<&str>,
-    weak: bool,
-    hash_mb: usize,
-    threads: usize,
-) -> Result<()> {
-    check_hash(hash_mb)?;
+/// How `zerosum solve` searches.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Win, draw or loss only.
+    pub weak: bool,
+    pub hash_mb: usize,
+    /// Threads of the Connect-X solver (the generic solver has one).
+    pub threads: usize,
+    /// Seconds before giving up with what is proven (each position of `--stdin`).
+    pub time: Option<f64>,
+    /// Nodes before giving up with what is proven (each position of `--stdin`).
+    pub nodes: Option<u64>,
+}
+
+impl SolveOptions {
+    /// The limits of one position's solve, checked; `None` when there is none.
+    fn limits(&self) -> Result<Option<Limits>> {
+        let time = match self.time {
+            Some(t) if !(t.is_finite() && t > 0.0 && t <= 1e6) => {
+                bail!("--time must be a positive number of seconds, not {t}")
+            }
+            time => time.map(Duration::from_secs_f64),
+        };
+        if self.nodes == Some(0) {
+            bail!("--nodes must be at least 1");
+        }
+        Ok((time.is_some() || self.nodes.is_some()).then_some(Limits {
+            time,
+            nodes: self.nodes,
+        }))
+    }
+}
+
+/// A solve's budget.
+#[derive(Clone, Copy, Debug)]
+struct Limits {
+    time: Option<Duration>,
+    nodes: Option<u64>,
+}
+
+/// `zerosum solve SPEC [--moves LIST] [--weak] [--hash MB] [--threads N] [--time S] [--nodes
+/// N]`; with `moves` absent (`--stdin`), one position per line from standard input (the first
+/// word of a line is its move list; the rest, such as an expected score, is ignored), printing
+/// `position score` per line and stopping at the first line that is not a position. A position
+/// not solved within the limits prints what was proven instead (`unproved` per line with
+/// `--stdin`). Progress goes to standard error: a live line on a terminal, else a plain line
+/// now and then.
+pub fn solve(spec: &str, moves: Option<&str>, options: &SolveOptions) -> Result<()> {
+    check_hash(options.hash_mb)?;
+    let limits = options.limits()?;
     let spec = parse_spec(spec)?;
-    let mut engine = ExactEngine::new(&spec, weak, hash_mb, threads)?;
+    let mut engine = ExactEngine::new(&spec, options, limits)?;
     let mut out = std::io::stdout().lock();
     if let Some(moves) = moves {
-        let answer = engine.solve(moves)?;
-        writeln!(out, "score {}", answer.score)?;
-        writeln!(out, "value {}", answer.meaning)?;
-        writeln!(out, "best {}", answer.best_moves.join(" "))?;
+        match engine.solve(moves, true)? {
+            Answer::Solved(answer) => {
+                writeln!(out, "score {}", answer.score)?;
+                writeln!(out, "value {}", answer.meaning)?;
+                writeln!(out, "best {}", answer.best_moves.join(" "))?;
+            }
+            Answer::Unsolved(line) => writeln!(out, "{line}")?,
+        }
         return Ok(());
     }
     let stdin = std::io::stdin();
@@ -46,17 +92,27 @@ pub fn solve(
             continue;
         };
         let answer = engine
-            .solve(position)
+            .solve(position, false)
             .with_context(|| format!("line {}", number + 1))?;
-        writeln!(out, "{position} {}", answer.score)?;
+        match answer {
+            Answer::Solved(answer) => writeln!(out, "{position} {}", answer.score)?,
+            Answer::Unsolved(_) => writeln!(out, "{position} unproved")?,
+        }
     }
     Ok(())
 }
 
+/// What a solve found.
+enum Answer {
+    Solved(Solved),
+    /// Not solved within the limits: the line saying what was proven.
+    Unsolved(String),
+}
+
 /// One solved position, as text.
-struct Answer {
-    /// Pons' integer score for Connect-X; `win-in-N`, `draw`, `loss-in-N` (or `win`, `loss`
-    /// in weak mode) otherwise.
+struct Solved {
+    /// Pons' integer score for Connect-X; `win-in-N`, `draw`, `loss-in-N` otherwise; in weak
+    /// mode `win`, `draw` or `loss` on every game.
     score: String,
     /// The value in words.
     meaning: String,
@@ -71,6 +127,7 @@ enum ExactEngine {
         spec: GameSpec,
         weak: bool,
         hash_mb: usize,
+        limits: Option<Limits>,
     },
 }
 
@@ -78,19 +135,25 @@ struct PonsEngine<B: Bits> {
     start: ConnectX<Packed<B>>,
     solver: PonsSolver<B>,
     weak: bool,
+    limits: Option<Limits>,
 }
 
 impl ExactEngine {
-    fn new(spec: &GameSpec, weak: bool, hash_mb: usize, threads: usize) -> Result<Self> {
+    fn new(spec: &GameSpec, options: &SolveOptions, limits: Option<Limits>) -> Result<Self> {
+        let SolveOptions { weak, hash_mb, .. } = *options;
         if let GameSpec::ConnectX { rows, cols, k, .. } = *spec {
             if Packed::<u64>::fits(rows, cols) {
                 return Ok(ExactEngine::Packed64(Box::new(PonsEngine::new(
-                    rows, cols, k, weak, hash_mb, threads,
+                    (rows, cols, k),
+                    options,
+                    limits,
                 ))));
             }
             if Packed::<u128>::fits(rows, cols) {
                 return Ok(ExactEngine::Packed128(Box::new(PonsEngine::new(
-                    rows, cols, k, weak, hash_mb, threads,
+                    (rows, cols, k),
+                    options,
+                    limits,
                 ))));
             }
         }
@@ -98,23 +161,28 @@ impl ExactEngine {
             spec: spec.clone(),
             weak,
             hash_mb,
+            limits,
         })
     }
 
-    fn solve(&mut self, moves: &str) -> Result<Answer> {
+    /// Solves the position after `moves`, showing progress if `show_progress`.
+    fn solve(&mut self, moves: &str, show_progress: bool) -> Result<Answer> {
         match self {
-            ExactEngine::Packed64(engine) => engine.solve(moves),
-            ExactEngine::Packed128(engine) => engine.solve(moves),
+            ExactEngine::Packed64(engine) => engine.solve(moves, show_progress),
+            ExactEngine::Packed128(engine) => engine.solve(moves, show_progress),
             ExactEngine::Generic {
                 spec,
                 weak,
                 hash_mb,
+                limits,
             } => visit_game(
                 spec,
                 GenericSolve {
                     moves: moves.to_string(),
                     weak: *weak,
                     hash_mb: *hash_mb,
+                    limits: *limits,
+                    show_progress,
                 },
             )?,
         }
@@ -122,17 +190,22 @@ impl ExactEngine {
 }
 
 impl<B: Bits> PonsEngine<B> {
-    fn new(rows: usize, cols: usize, k: usize, weak: bool, hash_mb: usize, threads: usize) -> Self {
-        let mut solver = PonsSolver::new(rows, cols, k, hash_mb);
-        solver.set_threads(threads);
+    fn new(
+        (rows, cols, k): (usize, usize, usize),
+        options: &SolveOptions,
+        limits: Option<Limits>,
+    ) -> Self {
+        let mut solver = PonsSolver::new(rows, cols, k, options.hash_mb);
+        solver.set_threads(options.threads);
         PonsEngine {
             start: ConnectX::new(rows, cols, k),
             solver,
-            weak,
+            weak: options.weak,
+            limits,
         }
     }
 
-    fn solve(&mut self, moves: &str) -> Result<Answer> {
+    fn solve(&mut self, moves: &str, show_progress: bool) -> Result<Answer> {
         let mut game = self.start.clone();
         game.play_list(moves)?;
         if game.status().is_over() {
@@ -143,22 +216,64 @@ impl<B: Bits> PonsEngine<B> {
         }
         let (score, best) = match self.book_answer(&game) {
             Some(answer) => answer,
-            None => (
-                self.solver.solve(&game, self.weak)?,
-                self.solver.best_moves(&game, self.weak)?,
-            ),
+            None => {
+                let start = Instant::now();
+                let limits = SolveLimits {
+                    nodes: self.limits.and_then(|l| l.nodes),
+                    deadline: self.limits.and_then(|l| l.time).map(|t| start + t),
+                    stop: None,
+                };
+                let progress = show_progress.then(Progress::elapsed_only);
+                let solved = self.solver.solve_within(&game, self.weak, &limits);
+                let mut nodes = self.solver.nodes();
+                let solved = solved.and_then(|score| {
+                    let left = SolveLimits {
+                        nodes: limits.nodes.map(|n| n.saturating_sub(nodes).max(1)),
+                        ..limits.clone()
+                    };
+                    let best = self.solver.analyze_within(&game, self.weak, &left);
+                    nodes += self.solver.nodes();
+                    best.map(|values| (score, best_columns(&values)))
+                });
+                drop(progress);
+                match solved {
+                    Ok(answer) => answer,
+                    Err(zerosum_games::connect::SolveError::Interrupted) => {
+                        return Ok(Answer::Unsolved(format!(
+                            "unproved after {:.1} s, {} nodes: the solver did not finish",
+                            start.elapsed().as_secs_f64(),
+                            count(nodes)
+                        )));
+                    }
+                    Err(error) => return Err(error.into()),
+                }
+            }
         };
         let meaning = match score.cmp(&0) {
             std::cmp::Ordering::Greater => "the side to move wins",
             std::cmp::Ordering::Equal => "draw",
             std::cmp::Ordering::Less => "the side to move loses",
         };
-        Ok(Answer {
-            score: score.to_string(),
+        let score = if self.weak {
+            weak_word(WeakValue::of(Score(score))).to_string()
+        } else {
+            score.to_string()
+        };
+        Ok(Answer::Solved(Solved {
+            score,
             meaning: meaning.to_string(),
             best_moves: best.iter().map(|&m| game.format_move(m)).collect(),
-        })
+        }))
     }
+}
+
+/// The columns of the best of `values` (a solver's analysis, `None` for a full column).
+fn best_columns(values: &[Option<i32>]) -> Vec<Column> {
+    let best = values.iter().flatten().max().copied();
+    (0..values.len())
+        .filter(|&col| values[col].is_some() && values[col] == best)
+        .map(|col| col as Column)
+        .collect()
 }
 
 impl<B: Bits> PonsEngine<B> {
@@ -172,11 +287,7 @@ impl<B: Bits> PonsEngine<B> {
             .map(|v| v.map(|v| if self.weak { v.signum() } else { v }))
             .collect();
         let score = values.iter().flatten().max().copied()?;
-        let best = (0..values.len())
-            .filter(|&col| values[col] == Some(score))
-            .map(|col| col as Column)
-            .collect();
-        Some((score, best))
+        Some((score, best_columns(&values)))
     }
 }
 
@@ -184,6 +295,8 @@ struct GenericSolve {
     moves: String,
     weak: bool,
     hash_mb: usize,
+    limits: Option<Limits>,
+    show_progress: bool,
 }
 
 impl GameVisitor for GenericSolve {
@@ -198,26 +311,99 @@ impl GameVisitor for GenericSolve {
             );
         }
         let mut solver = Solver::try_new(game.evaluator(), self.hash_mb)?;
-        let solution = solver.solve(&game, self.weak, &SearchLimits::default())?;
-        let (score, meaning) = describe(solution.score, self.weak);
-        Ok(Answer {
-            score,
-            meaning,
-            best_moves: solution
-                .best_moves
-                .iter()
-                .map(|&m| game.format_move(m))
-                .collect(),
+        let start = Instant::now();
+        let progress = self
+            .show_progress
+            .then(|| Progress::start(solver.meter(), start, self.limits.is_some()));
+        let Some(limits) = self.limits else {
+            // No limit: the plain exact solve, fastest to the end.
+            let solution = solver.solve(&game, self.weak, &SearchLimits::default())?;
+            drop(progress);
+            return Ok(Answer::Solved(solved(&game, &solution, self.weak)));
+        };
+        let limits = SearchLimits {
+            time: limits.time,
+            nodes: limits.nodes,
+            ..SearchLimits::default()
+        };
+        let proof = solver.prove(&game, self.weak, &limits, |bounds, nodes, elapsed| {
+            if let Some(progress) = &progress {
+                progress.depth_done(&describe_bounds(bounds, game.to_move()), nodes, elapsed);
+            }
+        });
+        drop(progress);
+        Ok(match &proof.solution {
+            Some(solution) => Answer::Solved(solved(&game, solution, self.weak)),
+            None => Answer::Unsolved(unsolved_line(&proof, game.to_move())),
         })
     }
 }
 
-fn describe(score: Score, weak: bool) -> (String, String) {
-    let word = match score.0.signum() {
-        1 => "win",
-        0 => "draw",
-        _ => "loss",
+/// The answer of a finished solve of `game`.
+fn solved<G: Game>(game: &G, solution: &zerosum_search::Solution<G::Move>, weak: bool) -> Solved {
+    let (score, meaning) = describe(solution.score, weak);
+    Solved {
+        score,
+        meaning,
+        best_moves: solution
+            .best_moves
+            .iter()
+            .map(|&m| game.format_move(m))
+            .collect(),
+    }
+}
+
+/// `win`, `draw` or `loss`: a weak solve's score, on every game.
+fn weak_word(value: WeakValue) -> &'static str {
+    match value {
+        WeakValue::Win => "win",
+        WeakValue::Draw => "draw",
+        WeakValue::Loss => "loss",
+    }
+}
+
+/// What `bounds` prove for `side` (to move at the root), in words: `at least a draw for
+/// first`, `a win for second`, or `no forced result within depth 9`.
+fn describe_bounds(bounds: &ProvenBounds, side: Side) -> String {
+    let player = match side {
+        Side::First => "the first player",
+        Side::Second => "the second player",
     };
+    match (bounds.lower, bounds.upper) {
+        (WeakValue::Win, _) => format!("a win for {player}"),
+        (WeakValue::Draw, WeakValue::Draw) => "a draw".to_string(),
+        (_, WeakValue::Loss) => format!("a loss for {player}"),
+        (WeakValue::Draw, _) => format!("at least a draw for {player}"),
+        (WeakValue::Loss, WeakValue::Draw) => format!("at most a draw for {player}"),
+        (WeakValue::Loss, WeakValue::Win) => {
+            format!("no forced result within depth {}", bounds.depth)
+        }
+    }
+}
+
+/// The last line of a solve its limits ended: what it proved, within which depth, after how
+/// long and how many nodes.
+fn unsolved_line<M>(proof: &Proof<M>, side: Side) -> String {
+    let bounds = &proof.bounds;
+    let spent = format!(
+        "{:.1} s, {} nodes",
+        proof.time.as_secs_f64(),
+        count(proof.nodes)
+    );
+    let what = describe_bounds(bounds, side);
+    if bounds.exact().is_some() {
+        format!("proved: {what} (its distance and best moves not found within {spent})")
+    } else if bounds.lower == WeakValue::Loss && bounds.upper == WeakValue::Win {
+        format!("unproved after {spent}: {what}")
+    } else {
+        format!(
+            "proved: {what} (within depth {}, after {spent})",
+            bounds.depth
+        )
+    }
+}
+
+fn describe(score: Score, weak: bool) -> (String, String) {
     let meaning = match score.distance() {
         Some(n) if !weak => format!(
             "the side to move {}s in {n} plies",
@@ -228,7 +414,7 @@ fn describe(score: Score, weak: bool) -> (String, String) {
         _ => "draw".to_string(),
     };
     if weak {
-        (word.to_string(), meaning)
+        (weak_word(WeakValue::of(score)).to_string(), meaning)
     } else {
         let text = if score == Score::DRAW {
             "draw".to_string()

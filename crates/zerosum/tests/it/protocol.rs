@@ -162,3 +162,38 @@ fn gtp_speaks_gogui_vertices() {
     );
     assert_eq!(replies[2..4], ["= Connectx", "= 7 6"]);
 }
+
+#[test]
+fn gtp_info_lines_start_with_the_move_played() {
+    // Node budgets that stop the search part-way through an iteration in which another move
+    // came out best (with 8,000 nodes on hex:11 the engine played f6 while its line said
+    // `pv j2 i4`, the line of the last completed iteration), and budgets that do not.
+    for nodes in [500, 3_000, 8_000, 13_000] {
+        let engine = format!("engine:nodes={nodes}");
+        let output = zerosum_with_input(
+            &["gtp", "--game", "hex:11", "--engine", &engine],
+            "genmove b\nplay w f7\ngenmove b\nquit\n",
+        );
+        assert!(output.status.success(), "{output:?}");
+        let transcript = String::from_utf8(output.stdout).unwrap();
+        let played: Vec<&str> = transcript
+            .split_terminator("\n\n")
+            .filter_map(|reply| reply.strip_prefix("= "))
+            .collect();
+        let lines = String::from_utf8(output.stderr).unwrap();
+        let pv_heads: Vec<&str> = lines
+            .lines()
+            .filter(|line| line.starts_with("depth "))
+            .map(|line| {
+                line.split(" pv ")
+                    .nth(1)
+                    .unwrap()
+                    .split(' ')
+                    .next()
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(played.len(), 2, "{transcript}");
+        assert_eq!(pv_heads, played, "{nodes} nodes:\n{transcript}\n{lines}");
+    }
+}
