@@ -48,6 +48,18 @@ const NOT_RUN: &[(&str, &str)] = &[
         "./target/release/zerosum match mnk:7x7x4 java:",
         "needs a JDK and a course player",
     ),
+    (
+        "./target/release/zerosum slurm ",
+        "submits to a Slurm cluster (the slurm test runs one)",
+    ),
+    (
+        "seq 0 7 | parallel ",
+        "needs GNU parallel and two ssh hosts",
+    ),
+    (
+        "./target/release/zerosum merge shard-",
+        "merges the records of the GNU parallel example",
+    ),
 ];
 
 /// The longest an example may run before it counts as hung.
