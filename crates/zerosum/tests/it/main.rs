@@ -8,6 +8,7 @@ mod board_sizes;
 mod book;
 mod browser;
 mod cli;
+mod engine_glue;
 mod errors;
 mod exact_play;
 mod external_engines;
