@@ -128,7 +128,14 @@ impl GomocupDriver {
                     return self.answer(command, deadline, None);
                 }
                 Err(NoLine::Late) => {
-                    return Err(PlayerError::Failed(format!("no answer to `{command}`")))
+                    let said = self
+                        .remarks
+                        .said()
+                        .map(|said| format!(" (it said: {said})"))
+                        .unwrap_or_default();
+                    return Err(PlayerError::Failed(format!(
+                        "no answer to `{command}`{said}"
+                    )));
                 }
                 Err(NoLine::Flood(flood)) => {
                     return Err(PlayerError::Failed(format!(

@@ -143,7 +143,14 @@ impl GtpDriver {
                     stop = None;
                 }
                 Err(NoLine::Late) => {
-                    return Err(PlayerError::Failed(format!("no answer to `{command}`")))
+                    let said = self
+                        .remarks
+                        .said()
+                        .map(|said| format!(" (it said: {said})"))
+                        .unwrap_or_default();
+                    return Err(PlayerError::Failed(format!(
+                        "no answer to `{command}`{said}"
+                    )));
                 }
                 Err(NoLine::Gone) => return Err(self.gone(command)),
                 Err(NoLine::Flood(flood)) => {

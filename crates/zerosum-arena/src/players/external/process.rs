@@ -22,7 +22,8 @@ pub(crate) const TERM_GRACE: Duration = Duration::from_millis(500);
 /// The pause between an engine's complete answer and the next line sent to it. Some engines
 /// lose a command that arrives a millisecond or two after their own answer (Rapfi reads its
 /// next `TURN` as `ERROR Unknown command: 4,8` and waits forever), and an opponent answering
-/// a forced move in no time would send it just then.
+/// a forced move in no time would send it just then. The pause, when there is one, counts in the
+/// engine's own time for the move.
 pub(crate) const PACE: Duration = Duration::from_millis(5);
 
 /// The process groups of the engines running now.
