@@ -321,10 +321,11 @@ done
 
 #[test]
 fn an_engine_with_its_own_margin_may_answer_that_late() {
-    // 0.2 s a move and the default 50 ms margin: 0.35 s is late, unless the engine has more.
-    let engine = gtp_engine("gtp-late-a1", "sleep 0.35; printf '= a1\\n\\n'");
+    // 0.2 s a move and the default 50 ms margin: 2.5 s is far too late (the driver too gives
+    // up after 2.2 s), unless the engine has a margin that long.
+    let engine = gtp_engine("gtp-late-a1", "sleep 2.5; printf '= a1\\n\\n'");
     let played = play("tictactoe", &engine, "gtp", Side::First);
-    assert_forfeit(&played, Side::First, Termination::Timeout, "timed out");
+    assert_forfeit(&played, Side::First, Termination::Stalled, "did not answer");
     let spec: GameSpec = "tictactoe".parse().unwrap();
     let external: PlayerSpec = format!("cmd={},proto=gtp,margin=5000", engine.display())
         .parse()

@@ -29,6 +29,8 @@ pub(crate) struct GomocupDriver {
     known: usize,
     setup_wait: Duration,
     watchdog: Duration,
+    /// The lateness the referee forgives this engine (its own margin, else the control's).
+    margin: Duration,
 }
 
 /// Our cell name to Gomocup's `X,Y`.
@@ -62,6 +64,7 @@ impl GomocupDriver {
             known: 0,
             setup_wait: setup.time.watchdog + setup.time.first_move_grace,
             watchdog: setup.time.watchdog,
+            margin: peer.engine.margin.unwrap_or(setup.time.margin),
         };
         let start = if rows == cols {
             format!("START {rows}")
@@ -179,8 +182,9 @@ impl GomocupDriver {
             "DONE".to_string()
         };
         self.process.send(&command)?;
+        // Longer than the referee waits (the limit, the margin, then a grace).
         let patience = request.limit.map_or(self.watchdog, |limit| {
-            limit + limit.max(Duration::from_secs(2))
+            limit + self.margin + limit.max(Duration::from_secs(2))
         });
         let answer = self.answer(&command, Instant::now() + patience, Some(&request.stop))?;
         let cell = from_xy(&answer).ok_or_else(|| {

@@ -24,6 +24,8 @@ pub(crate) struct GtpDriver {
     known: usize,
     setup_wait: Duration,
     watchdog: Duration,
+    /// The lateness the referee forgives this engine (its own margin, else the control's).
+    margin: Duration,
 }
 
 /// A GTP reply: success with its text, or failure with its message.
@@ -53,6 +55,7 @@ impl GtpDriver {
             known: 0,
             setup_wait: setup.time.watchdog + setup.time.first_move_grace,
             watchdog: setup.time.watchdog,
+            margin: peer.engine.margin.unwrap_or(setup.time.margin),
         };
         let spec = setup.spec.to_string();
         if let Err(refusal) = driver.command(&format!("zerosum-game {spec}"))? {
@@ -236,8 +239,9 @@ impl GtpDriver {
         let command = format!("genmove {who}");
         self.process.send(&command)?;
         // The referee judges lateness; this only bounds how long the driver waits at all.
+        // Longer than the referee waits (the limit, the margin, then a grace).
         let patience = request.limit.map_or(self.watchdog, |limit| {
-            limit + limit.max(Duration::from_secs(2))
+            limit + self.margin + limit.max(Duration::from_secs(2))
         });
         let reply = self.reply(&command, Instant::now() + patience, Some(&request.stop))?;
         if reply.is_ok() {
