@@ -2,15 +2,24 @@
 //! `mybot` instead of `cmd=/path/to/mybot --fast,proto=gtp`:
 //!
 //! ```json
-//! { "engines": [ { "name": "mybot", "cmd": "/path/to/mybot --fast", "proto": "gtp" } ] }
+//! { "engines": [ { "name": "mybot", "cmd": "/path/to/mybot --fast", "proto": "gtp" },
+//!                { "name": "mohex", "cmd": "/opt/mohex --config 'my dir/a,b'", "proto": "gtp",
+//!                  "init": ["param_mohex max_time 0.9"], "margin": 200 } ] }
 //! ```
+//!
+//! `cmd` is a command line, split into words shell-like (quotes group, see
+//! [`crate::players`]); `init` lists the engine's setup commands and `margin` its own time
+//! margin in milliseconds, as `init=` and `margin=` do in a spec.
 
 use std::path::Path;
+use std::time::Duration;
 
 use serde::Deserialize;
 use thiserror::Error;
 
-use crate::players::{PlayerSpec, Protocol};
+use crate::players::{
+    ExternalEngine, PlayerKind, PlayerSpec, Protocol, INIT_SEPARATOR, MAX_MARGIN_MS,
+};
 
 /// Why an engine list cannot be used.
 #[derive(Debug, Error)]
@@ -25,6 +34,10 @@ struct EngineEntry {
     name: String,
     cmd: String,
     proto: String,
+    #[serde(default)]
+    init: Vec<String>,
+    /// Milliseconds.
+    margin: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -69,23 +82,40 @@ impl EngineList {
                     entry.name
                 )));
             }
-            entry
-                .proto
-                .parse::<Protocol>()
-                .map_err(|e| unreadable(format!("engine `{}`: {e}", entry.name)))?;
-            if entry.cmd.contains(',') {
-                return Err(unreadable(format!(
-                    "engine `{}`: the command may not contain `,`",
-                    entry.name
+            let bad = |why: String| unreadable(format!("engine `{}`: {why}", entry.name));
+            let protocol = entry.proto.parse::<Protocol>().map_err(bad)?;
+            let command = crate::players::split_command_line(&entry.cmd).map_err(bad)?;
+            if command.is_empty() {
+                return Err(bad("empty cmd".into()));
+            }
+            if let Some(command) = entry
+                .init
+                .iter()
+                .find(|c| c.trim().is_empty() || c.contains(['\n', '\r', INIT_SEPARATOR]))
+            {
+                return Err(bad(format!(
+                    "init command `{}` must be one non-empty line without `{INIT_SEPARATOR}`",
+                    command.escape_debug()
                 )));
             }
-            let spec = format!(
-                "cmd={},proto={},name={}",
-                entry.cmd, entry.proto, entry.name
-            );
-            spec.parse::<PlayerSpec>()
-                .map_err(|e| unreadable(format!("engine `{}`: {e}", entry.name)))?;
-            entries.push((entry.name, spec));
+            if entry.margin.is_some_and(|ms| ms > MAX_MARGIN_MS) {
+                return Err(bad(format!("margin must be at most {MAX_MARGIN_MS} ms")));
+            }
+            let spec = PlayerSpec {
+                kind: PlayerKind::External(ExternalEngine {
+                    command,
+                    protocol,
+                    init: entry.init.iter().map(|c| c.trim().to_string()).collect(),
+                    margin: entry.margin.map(Duration::from_millis),
+                }),
+                name: Some(entry.name.clone()),
+            };
+            // The spec in words that read back to the same engine.
+            let text = spec.to_string();
+            if text.parse::<PlayerSpec>().ok().as_ref() != Some(&spec) {
+                return Err(bad(format!("cannot be written as a player spec: `{text}`")));
+            }
+            entries.push((entry.name, text));
         }
         Ok(EngineList { entries })
     }
@@ -131,6 +161,26 @@ mod tests {
     }
 
     #[test]
+    fn listed_engines_take_commas_quotes_init_commands_and_a_margin() {
+        let path = write(
+            "engines-init",
+            r#"{"engines": [{"name": "mohex", "cmd": "/opt/mohex --config 'my dir/a,b'",
+                "proto": "gtp", "init": ["param_mohex max_time 0.9", "param_mohex x 1"],
+                "margin": 200}]}"#,
+        );
+        let list = EngineList::load(&path).unwrap();
+        let spec: PlayerSpec = list.resolve("mohex").parse().unwrap();
+        let PlayerKind::External(engine) = spec.kind else {
+            panic!("{spec:?}")
+        };
+        assert_eq!(engine.command, ["/opt/mohex", "--config", "my dir/a,b"]);
+        assert_eq!(engine.init, ["param_mohex max_time 0.9", "param_mohex x 1"]);
+        assert_eq!(engine.margin, Some(Duration::from_millis(200)));
+        assert_eq!(spec.name.as_deref(), Some("mohex"));
+        std::fs::remove_file(path).unwrap();
+    }
+
+    #[test]
     fn bad_lists_name_the_problem() {
         for (text, words) in [
             (
@@ -144,6 +194,18 @@ mod tests {
                 "twice",
             ),
             ("not json", "expected"),
+            (
+                r#"{"engines": [{"name": "a", "cmd": "x 'open", "proto": "gtp"}]}"#,
+                "unclosed quote",
+            ),
+            (
+                r#"{"engines": [{"name": "a", "cmd": "x", "proto": "gtp", "init": ["a;b"]}]}"#,
+                "must be one non-empty line without `;`",
+            ),
+            (
+                r#"{"engines": [{"name": "a", "cmd": "x", "proto": "gtp", "margin": 70000}]}"#,
+                "margin must be at most 60000 ms",
+            ),
             // Found by fuzzing: a listed name that no lookup could reach.
             (
                 r#"{"engines": [{"name": "mybot\t", "cmd": "x", "proto": "gtp"}]}"#,

@@ -59,7 +59,7 @@ pub use engine_list::{EngineList, EngineListError};
 pub use lines::{MAX_PEER_BYTES, MAX_PEER_LINES, MAX_PEER_LINE_BYTES};
 pub use merge::{merge_records, MergeError, MergedRecords};
 pub use openings::{OpeningOrder, OpeningSettings, Openings, OpeningsError};
-pub use player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError, Progress};
+pub use player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError, Progress, Remarks};
 pub use players::{PlayerKind, PlayerSpec};
 pub use presets::{preset, Preset, PRESETS};
 pub use record::{GameRecord, Termination};

@@ -1,8 +1,9 @@
 //! The one interface every player speaks: a new game (spec, side, limits, seed), then a move for
 //! a position by a deadline.
 
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use thiserror::Error;
@@ -143,6 +144,47 @@ pub enum PlayerError {
     OutOfTime(String),
 }
 
+/// What a player said on the side while it was asked for a move (an engine's `ERROR` lines,
+/// its refusals), kept for the reason of a forfeit: the last [`Remarks::KEPT`], each quoted as
+/// peer text ([`crate::peer_text::quote`]). Shared between the player's thread, which notes,
+/// and the referee's, which reads when the player is silent.
+#[derive(Clone, Debug, Default)]
+pub struct Remarks(Arc<Mutex<VecDeque<String>>>);
+
+impl Remarks {
+    /// How many remarks are kept: the latest.
+    pub const KEPT: usize = 3;
+
+    /// Notes one remark (quoted here), forgetting the oldest beyond [`Remarks::KEPT`].
+    pub fn note(&self, text: &str) {
+        let mut kept = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if kept.len() == Self::KEPT {
+            kept.pop_front();
+        }
+        kept.push_back(crate::peer_text::quote(text.trim()));
+    }
+
+    /// Forgets every remark (a new move is asked for).
+    pub fn clear(&self) {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clear();
+    }
+
+    /// The remarks kept, oldest first, joined by ` | `; `None` if there are none.
+    pub fn said(&self) -> Option<String> {
+        let kept = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        (!kept.is_empty()).then(|| Vec::from(kept.clone()).join(" | "))
+    }
+}
+
 /// A participant in games. The referee calls [`Player::new_game`] before every game (a player
 /// may be reused), then [`Player::choose`] on each of its turns, each call on a thread of the
 /// referee's own, so a player may block; the referee enforces the time from outside and forfeits
@@ -169,6 +211,18 @@ pub trait Player: Send {
     /// is gone silent (the watchdog on top of the limit).
     fn keeps_own_time(&self) -> bool {
         false
+    }
+
+    /// Where the player notes what it says on the side (see [`Remarks`]); the referee quotes
+    /// them when the player goes silent. `None` for players with nothing to say.
+    fn remarks(&self) -> Option<Remarks> {
+        None
+    }
+
+    /// The lateness the referee forgives this player on every move, if not the time
+    /// control's [`TimeControl::margin`] (an engine behind pipes may need more).
+    fn margin(&self) -> Option<Duration> {
+        None
     }
 }
 

@@ -190,8 +190,11 @@ fn referee(
             Err(Silence::TimedOut) => (
                 Termination::Stalled,
                 format!(
-                    "did not get ready within {}",
-                    seconds(timeout.unwrap_or_default())
+                    "did not get ready within {}{}",
+                    seconds(timeout.unwrap_or_default()),
+                    seat.said()
+                        .map(|said| format!(" (it said: {said})"))
+                        .unwrap_or_default()
                 ),
             ),
             Err(Silence::Gone) => (Termination::Crash, "is gone".into()),
@@ -261,7 +264,7 @@ fn referee(
             return Ending::forfeit(side, seat.name(), Termination::Crash, "is gone".into());
         }
         let own_time = seat.keeps_own_time();
-        let allowed = limit.map(|limit| limit + time.margin);
+        let allowed = limit.map(|limit| limit + seat.margin().unwrap_or(time.margin));
         let wait = match allowed {
             // A player on its own clock: the referee's is only a watchdog.
             Some(allowed) if own_time => Some(allowed + time.watchdog),
@@ -307,7 +310,8 @@ fn referee(
         };
         // Every turn's time goes into the record, a forfeited one included.
         move_ms.push(elapsed.as_millis() as u64);
-        let answer = match judge(reply, elapsed, limit, allowed.filter(|_| !own_time)) {
+        let said = seat.said();
+        let answer = match judge(reply, elapsed, limit, allowed.filter(|_| !own_time), said) {
             Ok(answer) => answer,
             Err((termination, what)) => {
                 return match termination {
@@ -348,12 +352,14 @@ fn referee(
 
 /// The answer of one turn, or how it loses (the termination and what the player did; a
 /// resignation is not a fault). `allowed` is the limit with the margin, `None` when the
-/// referee does not judge the time (untimed, or a player on its own clock).
+/// referee does not judge the time (untimed, or a player on its own clock); `said` is what
+/// the player said on the side, quoted when it is silent.
 fn judge(
     reply: Result<Reply, Silence>,
     elapsed: Duration,
     limit: Option<Duration>,
     allowed: Option<Duration>,
+    said: Option<String>,
 ) -> Result<MoveAnswer, (Termination, String)> {
     let answer = match reply {
         Ok(Reply::Move(Ok(answer), _)) => answer,
@@ -381,7 +387,13 @@ fn judge(
         Err(Silence::TimedOut) => {
             return Err((
                 Termination::Stalled,
-                format!("did not answer ({} without a word)", seconds(elapsed)),
+                match said {
+                    Some(said) => format!(
+                        "did not answer ({} without a word; it said: {said})",
+                        seconds(elapsed)
+                    ),
+                    None => format!("did not answer ({} without a word)", seconds(elapsed)),
+                },
             ))
         }
     };

@@ -12,7 +12,7 @@ use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
+use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError, Remarks};
 
 /// What the referee asks of a seated player.
 enum Command {
@@ -43,6 +43,8 @@ pub(crate) struct Seat {
     name: String,
     human: bool,
     own_time: bool,
+    remarks: Option<Remarks>,
+    margin: Option<Duration>,
     commands: Sender<Command>,
     replies: Receiver<Reply>,
     /// A command was sent and its reply has not come yet.
@@ -69,6 +71,8 @@ impl Seat {
         let name = player.name();
         let human = player.is_human();
         let own_time = player.keeps_own_time();
+        let remarks = player.remarks();
+        let margin = player.margin();
         let (commands, inbox) = channel::<Command>();
         let (outbox, replies) = channel::<Reply>();
         thread::Builder::new()
@@ -100,6 +104,8 @@ impl Seat {
             name,
             human,
             own_time,
+            remarks,
+            margin,
             commands,
             replies,
             busy: Cell::new(false),
@@ -117,6 +123,16 @@ impl Seat {
     /// See [`Player::keeps_own_time`].
     pub(crate) fn keeps_own_time(&self) -> bool {
         self.own_time
+    }
+
+    /// What the player said on the side lately (see [`Player::remarks`]).
+    pub(crate) fn said(&self) -> Option<String> {
+        self.remarks.as_ref().and_then(Remarks::said)
+    }
+
+    /// See [`Player::margin`].
+    pub(crate) fn margin(&self) -> Option<Duration> {
+        self.margin
     }
 
     /// Sends the game setup; the answer comes through [`Seat::wait`].

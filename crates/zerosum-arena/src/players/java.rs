@@ -22,8 +22,8 @@ use zerosum_core::{GameSpec, Side};
 
 use crate::clock::TimeControl;
 
-use super::external::GtpDriver;
-use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
+use super::external::{ExternalEngine, GtpDriver, Peer, Protocol};
+use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError, Remarks};
 
 /// The adapter's sources, by their path under the source root.
 const CORE_SOURCES: [(&str, &str); 3] = [
@@ -317,7 +317,18 @@ impl Player for JavaCoursePlayer {
         if setup.time.per_move.is_none() {
             setup.time.per_move = Some(Duration::from_secs(COURSE_DEFAULT_SECONDS));
         }
-        let mut driver = GtpDriver::start(&command, &setup)?;
+        let engine = ExternalEngine {
+            command,
+            protocol: Protocol::Gtp,
+            init: Vec::new(),
+            margin: None,
+        };
+        let peer = Peer {
+            name: &self.name,
+            engine: &engine,
+            remarks: &Remarks::default(),
+        };
+        let mut driver = GtpDriver::start(peer, &setup)?;
         let colour = match setup.side {
             Side::First => "b",
             Side::Second => "w",

@@ -1,7 +1,8 @@
 //! The built-in players and the text that names them: `random`, `quasi`, `engine` with any
 //! search settings (`engine:time=0.5,depth=12,nodes=100000,hash=64,algo=mtdf`) and `human`,
-//! each with an optional `name=`; external engines (`cmd=PROGRAM ARGS,proto=gtp|gomocup`) and
-//! course players in Java (`java:CLASS,cp=PATH`).
+//! each with an optional `name=`; external engines (`cmd=PROGRAM ARGS,proto=gtp|gomocup`, with
+//! optional `init=` setup commands and `margin=` milliseconds, values quoted shell-like: see
+//! [`quoting`]) and course players in Java (`java:CLASS,cp=PATH`).
 
 mod engine;
 mod external;
@@ -9,6 +10,7 @@ mod human;
 mod java;
 mod knowledge;
 mod quasi;
+mod quoting;
 mod random;
 mod typed;
 
@@ -127,33 +129,82 @@ fn settings_of<'a>(
     Ok(pairs)
 }
 
-/// `cmd=PROGRAM ARGS,proto=gtp|gomocup[,name=NAME]`.
+/// The words of a command line, split shell-like (`mohex --config 'a b'`: three words).
+pub fn split_command_line(line: &str) -> Result<Vec<String>, String> {
+    quoting::split_words(line)
+}
+
+/// Separates the commands of one `init=` value (`init=param_mohex max_time 0.9;param_mohex
+/// ...`): a character no GTP or Gomocup command needs, kept by the shell inside the quotes an
+/// engine's spec needs anyway for its spaces.
+pub const INIT_SEPARATOR: char = ';';
+
+/// Most milliseconds `margin=` may give: a minute.
+pub(crate) const MAX_MARGIN_MS: u64 = 60_000;
+
+/// `cmd=PROGRAM ARGS,proto=gtp|gomocup[,init=CMD;CMD...][,margin=MS][,name=NAME]`, values
+/// quoted as [`quoting`] reads them (`cmd="mohex --config a,b"`); `init=` may also come
+/// several times, its commands in the order given.
 fn parse_external(text: &str) -> Result<PlayerSpec, PlayerSpecError> {
+    let bad = |why: String| PlayerSpecError(format!("{why} in `{text}`"));
     let (mut command, mut protocol, mut name) = (None, None, None);
-    for (key, value) in settings_of(text, text)? {
+    let (mut init, mut margin) = (Vec::new(), None);
+    for setting in quoting::split_settings(text).map_err(PlayerSpecError)? {
+        if setting.trim().is_empty() {
+            continue;
+        }
+        let (key, value) = setting
+            .split_once('=')
+            .ok_or_else(|| bad(format!("`{setting}` is not a key=value setting")))?;
+        let key = key.trim();
+        let value = quoting::unquote_value(value).map_err(PlayerSpecError)?;
         match key {
             "cmd" => {
-                let words: Vec<String> = value.split_whitespace().map(String::from).collect();
+                let words = quoting::split_words(&value).map_err(PlayerSpecError)?;
                 if words.is_empty() {
-                    return Err(PlayerSpecError(format!("empty cmd= in `{text}`")));
+                    return Err(bad("empty cmd=".into()));
                 }
                 command = Some(words);
             }
             "proto" => protocol = Some(value.parse().map_err(PlayerSpecError)?),
-            "name" => name = Some(value.to_string()),
+            "init" => init.extend(
+                value
+                    .split(INIT_SEPARATOR)
+                    .map(str::trim)
+                    .filter(|command| !command.is_empty())
+                    .map(String::from),
+            ),
+            "margin" => {
+                let ms = value
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|&ms| ms <= MAX_MARGIN_MS)
+                    .ok_or_else(|| {
+                        bad(format!(
+                            "margin= must be whole milliseconds up to {MAX_MARGIN_MS}, not `{value}`"
+                        ))
+                    })?;
+                margin = Some(std::time::Duration::from_millis(ms));
+            }
+            "name" if value.is_empty() => return Err(bad("empty name".into())),
+            "name" => name = Some(value),
             _ => {
-                return Err(PlayerSpecError(format!(
-                    "unknown setting `{key}` in `{text}` (an engine program takes cmd=, \
-                     proto= and name=)"
+                return Err(bad(format!(
+                    "unknown setting `{key}` (an engine program takes cmd=, proto=, init=, \
+                     margin= and name=)"
                 )))
             }
         }
     }
-    let command = command.ok_or_else(|| PlayerSpecError(format!("no cmd= in `{text}`")))?;
-    let protocol = protocol
-        .ok_or_else(|| PlayerSpecError(format!("no proto= in `{text}` (gtp or gomocup)")))?;
+    let command = command.ok_or_else(|| bad("no cmd=".into()))?;
+    let protocol = protocol.ok_or_else(|| bad("no proto= (gtp or gomocup)".into()))?;
     Ok(PlayerSpec {
-        kind: PlayerKind::External(ExternalEngine { command, protocol }),
+        kind: PlayerKind::External(ExternalEngine {
+            command,
+            protocol,
+            init,
+            margin,
+        }),
         name,
     })
 }
@@ -220,16 +271,29 @@ impl fmt::Display for PlayerSpec {
                 )
             }
             PlayerKind::Java(player) => (None, vec![player.to_string()]),
-            PlayerKind::External(engine) => (
-                None,
-                vec![
-                    format!("cmd={}", engine.command.join(" ")),
+            PlayerKind::External(engine) => {
+                let line = quoting::command_line(&engine.command);
+                let mut settings = vec![
+                    format!("cmd={}", quoting::quote_value(&line)),
                     format!("proto={}", engine.protocol),
-                ],
-            ),
+                ];
+                if !engine.init.is_empty() {
+                    let init = engine.init.join(&INIT_SEPARATOR.to_string());
+                    settings.push(format!("init={}", quoting::quote_value(&init)));
+                }
+                if let Some(margin) = engine.margin {
+                    settings.push(format!("margin={}", margin.as_millis()));
+                }
+                (None, settings)
+            }
         };
         if let Some(name) = &self.name {
-            settings.push(format!("name={name}"));
+            match &self.kind {
+                PlayerKind::External(_) => {
+                    settings.push(format!("name={}", quoting::quote_value(name)))
+                }
+                _ => settings.push(format!("name={name}")),
+            }
         }
         match kind {
             Some(kind) if settings.is_empty() => f.write_str(kind),
@@ -352,5 +416,82 @@ impl Player for BuiltinPlayer {
             .as_mut()
             .ok_or_else(|| PlayerError::Failed("asked for a move before the game".into()))?
             .choose(request)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn external(text: &str) -> (ExternalEngine, Option<String>) {
+        match text.parse::<PlayerSpec>() {
+            Ok(PlayerSpec {
+                kind: PlayerKind::External(engine),
+                name,
+            }) => (engine, name),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn engine_specs_take_quoted_commands_init_commands_and_a_margin() {
+        let (engine, name) = external(
+            r#"cmd="mohex --config 'my dir/a,b'",proto=gtp,init="param_mohex max_time 0.9; param_mohex reuse_subtree 0",init=showboard,margin=200,name=MoHex"#,
+        );
+        assert_eq!(engine.command, ["mohex", "--config", "my dir/a,b"]);
+        assert_eq!(
+            engine.init,
+            [
+                "param_mohex max_time 0.9",
+                "param_mohex reuse_subtree 0",
+                "showboard"
+            ]
+        );
+        assert_eq!(engine.margin, Some(Duration::from_millis(200)));
+        assert_eq!(name.as_deref(), Some("MoHex"));
+        // Unquoted as before.
+        let (engine, _) = external("cmd=/bin/mybot --fast,proto=gomocup");
+        assert_eq!(engine.command, ["/bin/mybot", "--fast"]);
+        assert!(engine.init.is_empty() && engine.margin.is_none());
+    }
+
+    #[test]
+    fn engine_specs_read_back_from_their_written_form() {
+        for text in [
+            "cmd=/bin/mybot --fast,proto=gtp,name=mybot",
+            r#"cmd="mohex --config 'a b,c' \"q\"",proto=gtp,init="a, b;c",margin=0,name="x, y""#,
+            "cmd='/my dir/bot',proto=gomocup,init=INFO max_memory 0",
+        ] {
+            let spec: PlayerSpec = text.parse().unwrap();
+            let written = spec.to_string();
+            assert_eq!(written.parse::<PlayerSpec>().unwrap(), spec, "{written}");
+        }
+        assert_eq!(
+            "cmd=/bin/mybot --fast,proto=gtp,name=mybot"
+                .parse::<PlayerSpec>()
+                .unwrap()
+                .to_string(),
+            "cmd=/bin/mybot --fast,proto=gtp,name=mybot"
+        );
+    }
+
+    #[test]
+    fn bad_engine_specs_name_the_problem() {
+        for (text, words) in [
+            (r#"cmd="mohex,proto=gtp"#, "unclosed quote"),
+            (
+                "cmd=x,proto=gtp,margin=fast",
+                "margin= must be whole milliseconds",
+            ),
+            ("cmd=x,proto=gtp,margin=60001", "up to 60000"),
+            ("cmd=x,proto=gtp,speed=9", "unknown setting `speed`"),
+            ("cmd='',proto=gtp", "empty cmd="),
+            ("cmd=  ,proto=gtp", "empty cmd="),
+            ("cmd=x", "no proto="),
+        ] {
+            let error = text.parse::<PlayerSpec>().unwrap_err().to_string();
+            assert!(error.contains(words), "{text}: {error}");
+        }
     }
 }

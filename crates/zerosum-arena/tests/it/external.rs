@@ -266,3 +266,85 @@ fn an_engine_and_every_process_it_started_end_with_the_game() {
         }
     }
 }
+
+#[test]
+fn what_a_silent_engine_said_is_in_the_reason() {
+    // Rapfi's answer to a command it lost, then silence.
+    let engine = gomocup_engine(
+        "gomocup-error",
+        r"printf 'MESSAGE thinking\r\nDEBUG x\r\nERROR Unknown command: 4,8 \033[2J\r\n'; sleep 30",
+    );
+    let played = play("mnk:7x7x4", &engine, "gomocup", Side::First);
+    assert_forfeit(
+        &played,
+        Side::First,
+        Termination::Stalled,
+        r"without a word; it said: MESSAGE thinking | ERROR Unknown command: 4,8 \u{1b}[2J)",
+    );
+    // A GTP engine's refusals during the move.
+    let engine = script(
+        "gtp-refuses",
+        r#"while IFS= read -r line; do
+  case "$line" in
+    genmove*) sleep 30 ;;
+    time_left*) printf '? unknown command\n\n' ;;
+    *) printf '= \n\n' ;;
+  esac
+done
+"#,
+    );
+    let spec: GameSpec = "tictactoe".parse().unwrap();
+    let external: PlayerSpec = format!("cmd={},proto=gtp,name=fake", engine.display())
+        .parse()
+        .unwrap();
+    let options = RefereeOptions {
+        time: TimeControl {
+            per_move: None,
+            base: Some(std::time::Duration::from_secs(1)),
+            ..TimeControl::default()
+        },
+        max_moves: None,
+        adjudicate_nodes: None,
+    };
+    let players = [
+        external.build(),
+        "quasi".parse::<PlayerSpec>().unwrap().build(),
+    ];
+    let played = play_game(&spec, players, &options, 1, &mut |_| {});
+    assert_forfeit(
+        &played,
+        Side::First,
+        Termination::Stalled,
+        "it said: ? unknown command (to `time_left b 1.000 0`) | ? unknown command (to `time_left b 1 0`)",
+    );
+}
+
+#[test]
+fn an_engine_with_its_own_margin_may_answer_that_late() {
+    // 0.2 s a move and the default 50 ms margin: 2.5 s is far too late (the driver too gives
+    // up after 2.2 s), unless the engine has a margin that long.
+    let engine = gtp_engine("gtp-late-a1", "sleep 2.5; printf '= a1\\n\\n'");
+    let played = play("tictactoe", &engine, "gtp", Side::First);
+    assert_forfeit(&played, Side::First, Termination::Stalled, "did not answer");
+    let spec: GameSpec = "tictactoe".parse().unwrap();
+    let external: PlayerSpec = format!("cmd={},proto=gtp,margin=5000", engine.display())
+        .parse()
+        .unwrap();
+    let options = RefereeOptions {
+        time: TimeControl::per_move(0.2),
+        max_moves: None,
+        adjudicate_nodes: None,
+    };
+    let players = [
+        external.build(),
+        "quasi".parse::<PlayerSpec>().unwrap().build(),
+    ];
+    let played = play_game(&spec, players, &options, 1, &mut |_| {});
+    // Its first move stands; its second (a1 again) is illegal.
+    assert_eq!(
+        played.moves.first().map(String::as_str),
+        Some("a1"),
+        "{played:?}"
+    );
+    assert_eq!(played.termination, Termination::IllegalMove, "{played:?}");
+}

@@ -22,6 +22,7 @@ pub const PLAYER_SPEC: Target = Target {
             "human",
             "cmd=/bin/mybot --fast,proto=gtp,name=mybot",
             "cmd=pbrain-x,proto=gomocup",
+            r#"cmd="mohex --config 'a b,c'",proto=gtp,init="param_mohex max_time 0.9;x",margin=200"#,
             "java:PnDb,cp=players",
             "engine:algo=mcts,time=0.1",
         ])

@@ -91,8 +91,8 @@ pub struct TournamentArgs {
     #[arg(long)]
     preset: Option<String>,
     /// Players: random, quasi, engine[:time=S,depth=D,nodes=N,hash=MB,algo=A,threads=N],
-    /// human, cmd=PROGRAM,proto=gtp|gomocup, java:CLASS,cp=PATH (a course MNKPlayer or CXPlayer);
-    /// each with an optional name=.
+    /// human, cmd=PROGRAM,proto=gtp|gomocup[,init=CMD;CMD,margin=MS] (values may be quoted),
+    /// java:CLASS,cp=PATH (a course MNKPlayer or CXPlayer); each with an optional name=.
     #[arg(long, num_args = 1.., value_name = "PLAYER")]
     players: Vec<String>,
     /// Game specs, comma-separated or repeated (e.g. connect4,tictactoe,hex:7).

@@ -9,6 +9,7 @@ mod book;
 mod browser;
 mod charts;
 mod cli;
+mod engine_glue;
 mod errors;
 mod exact_play;
 mod external_engines;

@@ -1,7 +1,10 @@
 //! Driving an engine that speaks the Gomocup (pbrain) protocol, for m,n,k games: `START` or
-//! `RECTSTART`, `INFO` for the time (and the private `INFO zerosum_k` when K is not 5), then
-//! `BEGIN`, `TURN X,Y`, or `BOARD` after anything unusual. Coordinates are 0-based `X,Y`,
-//! X the column; our cells are column letters and a row from 1.
+//! `RECTSTART`, `INFO` for the time (and the private `INFO zerosum_k` when K is not 5), the
+//! engine's own `init` lines, then `BEGIN`, `TURN X,Y`, or `BOARD` after anything unusual.
+//! Coordinates are 0-based `X,Y`, X the column; our cells are column letters and a row from 1.
+//! The engine's `ERROR`, `UNKNOWN` and `MESSAGE` lines are kept as remarks for the reason of a
+//! forfeit; an `ERROR` or `UNKNOWN` is also a warning (it is how an engine refuses a command,
+//! an init line included: Gomocup commands other than moves have no answer).
 
 use std::time::{Duration, Instant};
 
@@ -9,18 +12,25 @@ use zerosum_core::notation::{letters, parse_column_row};
 use zerosum_core::{GameSpec, Side};
 
 use super::process::EngineProcess;
+use super::warnings::warn_once;
+use super::Peer;
 use crate::lines::NoLine;
 use crate::peer_text::quote;
-use crate::player::{GameSetup, MoveAnswer, MoveRequest, PlayerError};
+use crate::player::{GameSetup, MoveAnswer, MoveRequest, PlayerError, Remarks};
 
 /// A Gomocup engine during one game.
 pub(crate) struct GomocupDriver {
     process: EngineProcess,
+    /// The name the engine plays under, for warnings.
+    name: String,
+    remarks: Remarks,
     side: Side,
     /// Moves of the game the engine knows.
     known: usize,
     setup_wait: Duration,
     watchdog: Duration,
+    /// The lateness the referee forgives this engine (its own margin, else the control's).
+    margin: Duration,
 }
 
 /// Our cell name to Gomocup's `X,Y`.
@@ -39,7 +49,7 @@ fn from_xy(text: &str) -> Option<String> {
 
 impl GomocupDriver {
     /// Starts the engine and sets it up for `setup`'s game, which must be an m,n,k game.
-    pub(crate) fn start(command: &[String], setup: &GameSetup) -> Result<Self, PlayerError> {
+    pub(crate) fn start(peer: Peer<'_>, setup: &GameSetup) -> Result<Self, PlayerError> {
         let GameSpec::Mnk { rows, cols, k, .. } = setup.spec else {
             return Err(PlayerError::Unsupported {
                 spec: setup.spec.to_string(),
@@ -47,11 +57,14 @@ impl GomocupDriver {
             });
         };
         let mut driver = GomocupDriver {
-            process: EngineProcess::start(command)?,
+            process: EngineProcess::start(&peer.engine.command)?,
+            name: peer.name.to_string(),
+            remarks: peer.remarks.clone(),
             side: setup.side,
             known: 0,
             setup_wait: setup.time.watchdog + setup.time.first_move_grace,
             watchdog: setup.time.watchdog,
+            margin: peer.engine.margin.unwrap_or(setup.time.margin),
         };
         let start = if rows == cols {
             format!("START {rows}")
@@ -81,11 +94,15 @@ impl GomocupDriver {
         if k != 5 {
             driver.process.send(&format!("INFO zerosum_k {k}"))?;
         }
+        for line in &peer.engine.init {
+            driver.process.send(line)?;
+        }
         Ok(driver)
     }
 
-    /// The next line that is not a message (`MESSAGE`, `DEBUG`, `ERROR` text lines and empty
-    /// lines are skipped).
+    /// The next line that is not a message (`MESSAGE`, `DEBUG`, `ERROR`, `UNKNOWN` text lines
+    /// and empty lines are skipped; all but `DEBUG` are kept as remarks). The answer complete,
+    /// the next command waits for the pace.
     fn answer(
         &mut self,
         command: &str,
@@ -97,9 +114,16 @@ impl GomocupDriver {
                 Ok(line) => {
                     let line = line.trim();
                     let word = line.split_whitespace().next().unwrap_or("");
-                    if line.is_empty() || ["MESSAGE", "DEBUG", "ERROR"].contains(&word) {
+                    if ["ERROR", "UNKNOWN"].contains(&word) {
+                        warn_once(&self.name, &format!("said `{}`", quote(line)));
+                    }
+                    if ["MESSAGE", "ERROR", "UNKNOWN"].contains(&word) {
+                        self.remarks.note(line);
+                    }
+                    if line.is_empty() || ["MESSAGE", "DEBUG", "ERROR", "UNKNOWN"].contains(&word) {
                         continue;
                     }
+                    self.process.answered();
                     return Ok(line.to_string());
                 }
                 Err(NoLine::Late) if stop.is_some() && Instant::now() < deadline => {
@@ -107,7 +131,14 @@ impl GomocupDriver {
                     return self.answer(command, deadline, None);
                 }
                 Err(NoLine::Late) => {
-                    return Err(PlayerError::Failed(format!("no answer to `{command}`")))
+                    let said = self
+                        .remarks
+                        .said()
+                        .map(|said| format!(" (it said: {said})"))
+                        .unwrap_or_default();
+                    return Err(PlayerError::Failed(format!(
+                        "no answer to `{command}`{said}"
+                    )));
                 }
                 Err(NoLine::Flood(flood)) => {
                     return Err(PlayerError::Failed(format!(
@@ -131,6 +162,7 @@ impl GomocupDriver {
 
     /// Tells the engine what it has not seen and reads its move.
     pub(crate) fn choose(&mut self, request: &MoveRequest) -> Result<MoveAnswer, PlayerError> {
+        self.remarks.clear();
         let moves = &request.moves;
         if let Some(clock) = request.clock {
             self.process
@@ -150,8 +182,9 @@ impl GomocupDriver {
             "DONE".to_string()
         };
         self.process.send(&command)?;
+        // Longer than the referee waits (the limit, the margin, then a grace).
         let patience = request.limit.map_or(self.watchdog, |limit| {
-            limit + limit.max(Duration::from_secs(2))
+            limit + self.margin + limit.max(Duration::from_secs(2))
         });
         let answer = self.answer(&command, Instant::now() + patience, Some(&request.stop))?;
         let cell = from_xy(&answer).ok_or_else(|| {

@@ -1,24 +1,31 @@
 //! Driving an engine that speaks GTP v2: the game is chosen with the private `zerosum-game`
 //! command (or `boardsize` for Hex engines that do not know it), the opponent's moves are
-//! sent with `play`, ours come from `genmove`. When the referee's time is over, the driver
-//! sends `# interrupt` (HexGui's way to stop a search).
+//! sent with `play`, ours come from `genmove`. After `time_settings` (a refusal is a warning:
+//! such an engine does not know the time) come the engine's own `init` commands, each of which
+//! must succeed. When the referee's time is over, the driver sends `# interrupt` (HexGui's way
+//! to stop a search). Refusals (`? ...`) are kept as remarks for the reason of a forfeit.
 
 use std::time::{Duration, Instant};
 
 use zerosum_core::{GameSpec, Side};
 
 use super::process::EngineProcess;
+use super::warnings::warn_once;
+use super::Peer;
 use crate::lines::NoLine;
 use crate::peer_text::{is_plain, quote};
-use crate::player::{GameSetup, MoveAnswer, MoveRequest, PlayerError};
+use crate::player::{GameSetup, MoveAnswer, MoveRequest, PlayerError, Remarks};
 
 /// A GTP engine during one game.
 pub(crate) struct GtpDriver {
     process: EngineProcess,
+    remarks: Remarks,
     /// Moves of the game the engine knows.
     known: usize,
     setup_wait: Duration,
     watchdog: Duration,
+    /// The lateness the referee forgives this engine (its own margin, else the control's).
+    margin: Duration,
 }
 
 /// A GTP reply: success with its text, or failure with its message.
@@ -40,13 +47,15 @@ fn colour(moves: &[String], ply: usize) -> &'static str {
 }
 
 impl GtpDriver {
-    /// Starts the engine and sets it up for `setup`'s game.
-    pub(crate) fn start(command: &[String], setup: &GameSetup) -> Result<Self, PlayerError> {
+    /// Starts the engine and sets it up for `setup`'s game, its own `init` commands last.
+    pub(crate) fn start(peer: Peer<'_>, setup: &GameSetup) -> Result<Self, PlayerError> {
         let mut driver = GtpDriver {
-            process: EngineProcess::start(command)?,
+            process: EngineProcess::start(&peer.engine.command)?,
+            remarks: peer.remarks.clone(),
             known: 0,
             setup_wait: setup.time.watchdog + setup.time.first_move_grace,
             watchdog: setup.time.watchdog,
+            margin: peer.engine.margin.unwrap_or(setup.time.margin),
         };
         let spec = setup.spec.to_string();
         if let Err(refusal) = driver.command(&format!("zerosum-game {spec}"))? {
@@ -80,9 +89,28 @@ impl GtpDriver {
                     main.ceil() as u64,
                     byo_yomi.ceil() as u64
                 );
-                // Optional in GTP: an engine that does not know it plays on all the same.
-                driver.command(&whole)?.ok();
+                // Optional in GTP: an engine that does not know it plays on all the same, but
+                // thinks as long as it likes unless an init command tells it the time.
+                if let Err(refusal) = driver.command(&whole)? {
+                    warn_once(
+                        peer.name,
+                        &format!(
+                            "refuses `time_settings` ({}): it does not know the time limit \
+                             (tell it with init=)",
+                            quote(refusal.trim())
+                        ),
+                    );
+                }
             }
+        }
+        for command in &peer.engine.init {
+            driver.command(command)?.map_err(|refusal| {
+                PlayerError::Failed(format!(
+                    "refused the init command `{}`: {}",
+                    quote(command),
+                    quote(refusal.trim())
+                ))
+            })?;
         }
         Ok(driver)
     }
@@ -118,7 +146,14 @@ impl GtpDriver {
                     stop = None;
                 }
                 Err(NoLine::Late) => {
-                    return Err(PlayerError::Failed(format!("no answer to `{command}`")))
+                    let said = self
+                        .remarks
+                        .said()
+                        .map(|said| format!(" (it said: {said})"))
+                        .unwrap_or_default();
+                    return Err(PlayerError::Failed(format!(
+                        "no answer to `{command}`{said}"
+                    )));
                 }
                 Err(NoLine::Gone) => return Err(self.gone(command)),
                 Err(NoLine::Flood(flood)) => {
@@ -158,6 +193,11 @@ impl GtpDriver {
                 Err(NoLine::Late | NoLine::Gone) => break,
             }
         }
+        self.process.answered();
+        if !success {
+            self.remarks
+                .note(&format!("? {} (to `{command}`)", text.trim()));
+        }
         Ok(if success { Ok(text) } else { Err(text) })
     }
 
@@ -176,6 +216,7 @@ impl GtpDriver {
     /// Tells the engine the moves it has not seen, then asks for its move: the engine's reply
     /// to `genmove`, as it stands (a refusal is left to the caller to judge).
     pub(crate) fn ask_move(&mut self, request: &MoveRequest) -> Result<Reply, PlayerError> {
+        self.remarks.clear();
         let moves = &request.moves;
         // A take-back (a person's `undo`): the engine takes back what the game lost.
         while self.known > moves.len() {
@@ -200,8 +241,9 @@ impl GtpDriver {
         let command = format!("genmove {who}");
         self.process.send(&command)?;
         // The referee judges lateness; this only bounds how long the driver waits at all.
+        // Longer than the referee waits (the limit, the margin, then a grace).
         let patience = request.limit.map_or(self.watchdog, |limit| {
-            limit + limit.max(Duration::from_secs(2))
+            limit + self.margin + limit.max(Duration::from_secs(2))
         });
         let reply = self.reply(&command, Instant::now() + patience, Some(&request.stop))?;
         if reply.is_ok() {

@@ -1,15 +1,19 @@
 //! Engines nobody here wrote: a program started for each game and driven through the protocol
-//! it speaks (`cmd=PATH ARGS,proto=gtp|gomocup`). The referee keeps the clocks; the driver
-//! bounds every wait, and the process is killed when the game is over or abandoned.
+//! it speaks (`cmd=PATH ARGS,proto=gtp|gomocup`), with its own setup commands (`init=`) and
+//! time margin (`margin=`). The referee keeps the clocks; the driver bounds every wait, paces
+//! what it sends ([`process::PACE`]), keeps what the engine says on the side for the reason
+//! of a forfeit, and the process is killed when the game is over or abandoned.
 
 mod gomocup;
 mod gtp;
 mod process;
+mod warnings;
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
-use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
+use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError, Remarks};
 use gomocup::GomocupDriver;
 pub(crate) use gtp::GtpDriver;
 
@@ -50,6 +54,12 @@ pub struct ExternalEngine {
     /// The program and its arguments.
     pub command: Vec<String>,
     pub protocol: Protocol,
+    /// Commands sent after the game's setup and before the first move, one a line (GTP
+    /// commands, which must succeed; Gomocup lines such as `INFO max_memory 0`, which have no
+    /// answer: an `ERROR` or `UNKNOWN` the engine prints is a warning).
+    pub init: Vec<String>,
+    /// The lateness forgiven on every move, if not the time control's margin.
+    pub margin: Option<Duration>,
 }
 
 impl ExternalEngine {
@@ -103,6 +113,15 @@ fn is_executable_file(metadata: &std::fs::Metadata) -> bool {
     }
 }
 
+/// What a driver starts from: the engine, the name it plays under (for warnings) and where
+/// it notes what the engine says on the side.
+#[derive(Clone, Copy)]
+pub(crate) struct Peer<'a> {
+    pub name: &'a str,
+    pub engine: &'a ExternalEngine,
+    pub remarks: &'a Remarks,
+}
+
 /// The driver of the running program.
 enum Driver {
     Gtp(GtpDriver),
@@ -114,6 +133,7 @@ pub(crate) struct ExternalPlayer {
     name: String,
     engine: ExternalEngine,
     driver: Option<Driver>,
+    remarks: Remarks,
 }
 
 impl ExternalPlayer {
@@ -122,6 +142,7 @@ impl ExternalPlayer {
             name,
             engine,
             driver: None,
+            remarks: Remarks::default(),
         }
     }
 }
@@ -134,13 +155,25 @@ impl Player for ExternalPlayer {
     fn new_game(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
         // The last game's process ends here.
         self.driver = None;
+        self.remarks.clear();
+        let peer = Peer {
+            name: &self.name,
+            engine: &self.engine,
+            remarks: &self.remarks,
+        };
         self.driver = Some(match self.engine.protocol {
-            Protocol::Gtp => Driver::Gtp(GtpDriver::start(&self.engine.command, setup)?),
-            Protocol::Gomocup => {
-                Driver::Gomocup(GomocupDriver::start(&self.engine.command, setup)?)
-            }
+            Protocol::Gtp => Driver::Gtp(GtpDriver::start(peer, setup)?),
+            Protocol::Gomocup => Driver::Gomocup(GomocupDriver::start(peer, setup)?),
         });
         Ok(())
+    }
+
+    fn remarks(&self) -> Option<Remarks> {
+        Some(self.remarks.clone())
+    }
+
+    fn margin(&self) -> Option<Duration> {
+        self.engine.margin
     }
 
     fn choose(&mut self, request: &MoveRequest) -> Result<MoveAnswer, PlayerError> {

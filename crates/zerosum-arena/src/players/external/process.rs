@@ -19,6 +19,13 @@ use crate::player::PlayerError;
 /// How long an engine's process group has to end after SIGTERM before it gets SIGKILL.
 pub(crate) const TERM_GRACE: Duration = Duration::from_millis(500);
 
+/// The pause between an engine's complete answer and the next line sent to it. Some engines
+/// lose a command that arrives a millisecond or two after their own answer (Rapfi reads its
+/// next `TURN` as `ERROR Unknown command: 4,8` and waits forever), and an opponent answering
+/// a forced move in no time would send it just then. The pause, when there is one, counts in the
+/// engine's own time for the move.
+pub(crate) const PACE: Duration = Duration::from_millis(5);
+
 /// The process groups of the engines running now.
 #[cfg(unix)]
 static RUNNING: Mutex<Vec<libc::pid_t>> = Mutex::new(Vec::new());
@@ -59,6 +66,8 @@ pub(crate) struct EngineProcess {
     child: Child,
     stdin: ChildStdin,
     lines: Lines,
+    /// When the engine's last complete answer came, for [`PACE`].
+    answered: Option<Instant>,
 }
 
 impl EngineProcess {
@@ -93,12 +102,21 @@ impl EngineProcess {
             child,
             stdin,
             lines,
+            answered: None,
         })
     }
 
-    /// Sends one line (a newline is added): a request, so the engine's budget of bytes and
-    /// lines starts again.
+    /// Notes that the engine's answer is complete: the next line goes out [`PACE`] later.
+    pub(crate) fn answered(&mut self) {
+        self.answered = Some(Instant::now());
+    }
+
+    /// Sends one line (a newline is added), waiting first until [`PACE`] has passed since the
+    /// engine's last answer: a request, so the engine's budget of bytes and lines starts again.
     pub(crate) fn send(&mut self, line: &str) -> Result<(), PlayerError> {
+        if let Some(answered) = self.answered.take() {
+            std::thread::sleep((answered + PACE).saturating_duration_since(Instant::now()));
+        }
         self.lines.asked();
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
