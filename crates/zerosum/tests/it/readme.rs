@@ -60,6 +60,18 @@ const NOT_RUN: &[(&str, &str)] = &[
         "./target/release/zerosum merge shard-",
         "merges the records of the GNU parallel example",
     ),
+    ("git clone ", "downloads a champion engine (Rapfi, MoHex)"),
+    ("cmake ", "builds a champion engine"),
+    ("make -j1", "builds a champion engine"),
+    ("mkdir -p build ", "builds a champion engine"),
+    (
+        "zerosum match gomoku \"cmd=",
+        "needs Rapfi built (the section's first lines)",
+    ),
+    (
+        "zerosum match hex:11 \"cmd=",
+        "needs MoHex built (the section's first lines)",
+    ),
 ];
 
 /// The longest an example may run before it counts as hung.
