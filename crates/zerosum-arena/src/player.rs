@@ -183,6 +183,15 @@ impl Remarks {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         (!kept.is_empty()).then(|| Vec::from(kept.clone()).join(" | "))
     }
+
+    /// The failure of a driver that got no answer to `command`, with what the engine said.
+    pub fn no_answer(&self, command: &str) -> PlayerError {
+        let said = self
+            .said()
+            .map(|said| format!(" (it said: {said})"))
+            .unwrap_or_default();
+        PlayerError::Failed(format!("no answer to `{command}`{said}"))
+    }
 }
 
 /// A participant in games. The referee calls [`Player::new_game`] before every game (a player

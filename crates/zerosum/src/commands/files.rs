@@ -32,18 +32,7 @@ const MAX_FILE_BYTES: u64 = 16 << 20;
 pub fn export(args: &ExportArgs) -> Result<()> {
     let format = parse_format(&args.format)?;
     let games = read_records(&args.record)?;
-    let dir = match &args.out {
-        Some(dir) => dir.clone(),
-        None => match args.record.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-            _ => PathBuf::from("."),
-        },
-    };
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let stem = args
-        .record
-        .file_stem()
-        .map_or("games".into(), |stem| stem.to_string_lossy().into_owned());
+    let (dir, stem) = files_beside(&args.record, args.out.as_deref(), "games")?;
     if format == Format::Pgn {
         // One file for the whole record, written afresh.
         let path = dir.join(format!("{stem}.pgn"));
@@ -87,6 +76,27 @@ pub fn export(args: &ExportArgs) -> Result<()> {
         println!("skipped {} games: {}", skipped.len(), skipped.join(", "));
     }
     Ok(())
+}
+
+/// Where the files made from `record` go: `out` if given, else the record's folder (created if
+/// missing), and the stem of their names: the record's, or `fallback` if it has none.
+pub fn files_beside(
+    record: &Path,
+    out: Option<&Path>,
+    fallback: &str,
+) -> Result<(PathBuf, String)> {
+    let dir = match out {
+        Some(dir) => dir.to_path_buf(),
+        None => match record.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+            _ => PathBuf::from("."),
+        },
+    };
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let stem = record
+        .file_stem()
+        .map_or(fallback.into(), |stem| stem.to_string_lossy().into_owned());
+    Ok((dir, stem))
 }
 
 fn parse_format(text: &str) -> Result<Format> {

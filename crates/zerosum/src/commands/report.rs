@@ -48,18 +48,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
         .or_else(|| header_scoring(&args.record))
         .unwrap_or(Scoring::Cx);
     let report = draw(&records, scoring).map_err(|error| anyhow::anyhow!("{shown}: {error}"))?;
-    let dir = match &args.svg {
-        Some(dir) => dir.clone(),
-        None => match args.record.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-            _ => PathBuf::from("."),
-        },
-    };
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let stem = args
-        .record
-        .file_stem()
-        .map_or("record".into(), |stem| stem.to_string_lossy().into_owned());
+    let (dir, stem) = super::files::files_beside(&args.record, args.svg.as_deref(), "record")?;
     let mut written = Vec::new();
     for (name, svg) in &report.charts {
         let path = dir.join(format!("{stem}-{name}.svg"));

@@ -131,14 +131,7 @@ impl GomocupDriver {
                     return self.answer(command, deadline, None);
                 }
                 Err(NoLine::Late) => {
-                    let said = self
-                        .remarks
-                        .said()
-                        .map(|said| format!(" (it said: {said})"))
-                        .unwrap_or_default();
-                    return Err(PlayerError::Failed(format!(
-                        "no answer to `{command}`{said}"
-                    )));
+                    return Err(self.remarks.no_answer(command));
                 }
                 Err(NoLine::Flood(flood)) => {
                     return Err(PlayerError::Failed(format!(

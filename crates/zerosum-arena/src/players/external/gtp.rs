@@ -146,14 +146,7 @@ impl GtpDriver {
                     stop = None;
                 }
                 Err(NoLine::Late) => {
-                    let said = self
-                        .remarks
-                        .said()
-                        .map(|said| format!(" (it said: {said})"))
-                        .unwrap_or_default();
-                    return Err(PlayerError::Failed(format!(
-                        "no answer to `{command}`{said}"
-                    )));
+                    return Err(self.remarks.no_answer(command));
                 }
                 Err(NoLine::Gone) => return Err(self.gone(command)),
                 Err(NoLine::Flood(flood)) => {
