@@ -1,9 +1,10 @@
-//! Integration tests of zerosum-arena: the engine's exact play, external engines, Java course
+//! Integration tests of zerosum-arena: the engine against the reference players, its exact play, external engines, Java course
 //! players, misbehaving players.
 //!
 //! One test binary for the crate (a module per area), so a fresh `cargo test` links one
 //! binary here instead of one per file.
 
+mod engine_play;
 mod exact_play;
 mod external;
 mod java_course;

@@ -44,7 +44,7 @@ use zerosum_core::{Game, Outcome, Status};
 use super::{Bits, ConnectX, Packed};
 
 /// The book of Connect Four (6 rows, 7 columns, 4 in a row), built by `zerosum book build
-/// --depth 0 --lines 7 --out crates/zerosum-games/books/connect4-6x7x4.book`. Its checkpoint
+/// --depth 0 --lines 8 --out crates/zerosum-games/books/connect4-6x7x4.book`. Its checkpoint
 /// (`.book.solved`) beside it keeps every score solved so far, so the same command with a
 /// larger `--lines` or `--depth` extends it.
 static CONNECT4: &[u8] = include_bytes!("../../../books/connect4-6x7x4.book");
