@@ -203,8 +203,9 @@ impl TournamentFeed {
         self.publish(&mut state);
     }
 
-    /// Which feed this is (the `feed` of its events).
-    pub(crate) fn id(&self) -> u64 {
+    /// Which feed this is: the `feed` of its events and of the download queries
+    /// (`/games?feed=ID`, `/game?feed=ID&number=N`).
+    pub fn id(&self) -> u64 {
         self.id
     }
 

@@ -2,6 +2,7 @@
 //! its public API, with a corpus of valid examples and the tokens of its grammar.
 
 mod book;
+mod downloads;
 mod files;
 mod http;
 mod lists;
@@ -80,6 +81,7 @@ pub fn all_targets() -> &'static [Target] {
             files::PGN,
             protocols::GTP_GOGUI,
             openings::TARGET,
+            downloads::TARGET,
         ]);
         targets
     })
