@@ -102,14 +102,23 @@ impl<B: Bits> ConnectOracle<B> {
         proven: &mut [(Column, Proven)],
         limits: &ExactLimits,
     ) -> Option<()> {
-        // The position's result first, by the solver even where the book has it: the
-        // solver's proof leaves in its table what proving the moves needs (just past the book,
-        // a narrow win's moves cost several times the position's own proof when searched
-        // cold). Moves the book holds arrive settled.
-        let result = self.solve(game, true, limits, None)?.signum();
+        // The position's result: the best of its moves when they settle it (a winning move,
+        // or every move, as the book may give them), else the solver's proof, even where the
+        // book has the position: that proof leaves in the solver's table what proving the
+        // moves needs (just past the book, a narrow win's moves cost several times the
+        // position's own proof when searched cold).
+        let best_known = proven.iter().filter_map(|(_, value)| value.sign()).max();
+        let settled =
+            best_known == Some(1) || proven.iter().all(|(_, value)| value.sign().is_some());
+        let result = match best_known {
+            Some(best) if settled => best,
+            _ => self.solve(game, true, limits, None)?.signum(),
+        };
         if result < 0 {
             for (_, value) in proven.iter_mut() {
-                *value = Proven::Loss { plies: None };
+                if *value == Proven::Unknown {
+                    *value = Proven::Loss { plies: None };
+                }
             }
         } else {
             // A won position needs one winning move; a drawn one every move's result, so that
@@ -348,6 +357,26 @@ mod tests {
             game.play(col);
             assert!(exact.solve(&game, true).unwrap() < 0, "column {}", col + 1);
             game.undo();
+        }
+    }
+
+    #[test]
+    fn the_book_answers_the_empty_board_without_the_solver() {
+        // Every move of the empty Connect Four board is in the book: the centre wins (with the
+        // first player's 21st stone), the others do not, and no node is searched.
+        let mut oracle = ConnectOracle::<u64>::new(6, 7, 4, 1);
+        let game = ConnectX64::new(6, 7, 4);
+        let limits = ExactLimits {
+            nodes: Some(1),
+            ..ExactLimits::default()
+        };
+        let proven = oracle.prove(&game, &limits);
+        assert_eq!(oracle.spent, 0);
+        for (col, value) in proven {
+            match col {
+                3 => assert_eq!(value, Proven::Win { plies: Some(41) }),
+                _ => assert!(matches!(value, Proven::Draw | Proven::Loss { .. }), "{value:?}"),
+            }
         }
     }
 }
