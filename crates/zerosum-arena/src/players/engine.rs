@@ -291,18 +291,27 @@ impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
             // No thread to be had: the first candidate, at once.
             return (first_candidate(game), None);
         };
-        let hard_stop = started + time;
+        // This thread too may wait for a processor when it wakes: it stops as much earlier as
+        // its own wake-ups and the searches lately came late (see StopLatency), but not before
+        // a quarter of the time (the search aims at an eighth at the earliest), and reports
+        // how late each wake-up was.
+        let latency = StopLatency::process();
+        let hard_stop = started + time.saturating_sub(latency.estimate()).max(time / 4);
         loop {
             let now = Instant::now();
             if now >= hard_stop || request.stopped() {
                 break;
             }
-            match answer.recv_timeout((hard_stop - now).min(STOP_CHECK)) {
+            let nap = (hard_stop - now).min(STOP_CHECK);
+            match answer.recv_timeout(nap) {
                 Ok(answer) => {
                     self.searcher = worker.join().ok();
                     return answer;
                 }
-                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Timeout) => {
+                    latency.record(now.elapsed().saturating_sub(nap));
+                    continue;
+                }
                 Err(RecvTimeoutError::Disconnected) => break,
             }
         }

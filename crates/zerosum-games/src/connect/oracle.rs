@@ -375,7 +375,10 @@ mod tests {
         for (col, value) in proven {
             match col {
                 3 => assert_eq!(value, Proven::Win { plies: Some(41) }),
-                _ => assert!(matches!(value, Proven::Draw | Proven::Loss { .. }), "{value:?}"),
+                _ => assert!(
+                    matches!(value, Proven::Draw | Proven::Loss { .. }),
+                    "{value:?}"
+                ),
             }
         }
     }
