@@ -23,8 +23,7 @@
 //! the side to move cannot make a run of the cells that leaves it, at the node before the table
 //! is read and, as a cutoff without a search, at each child. A transposition table
 //! ([`table`](self)) keeps an upper and a lower bound and the best move of each position
-//! with at least 10 empty cells and more than one move (closer to the end, searching is cheaper
-//! than a probe, and a lone move's value is its child's); a
+//! with at least 10 empty cells (closer to the end, searching is cheaper than a probe); a
 //! position and its mirror image share one entry, and a symmetric position searches only half
 //! its moves. The table's best move is searched first, before the other moves are generated;
 //! while the others are generated, a move after which the opponent cannot stop a win with the

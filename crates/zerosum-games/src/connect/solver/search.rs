@@ -247,18 +247,12 @@ impl<'a, B: Bits> Worker<'a, B> {
         let table_key = pos.table_key::<MIRROR>();
         let last_col = g.cols as usize - 1;
         let mut best_move = None;
-        // A lone move is neither stored nor looked up, nor are its child's bounds looked up
-        // ahead: the position's value is its child's, which the child's own entry holds.
-        // (Measured, Test_L1_R3 first 3, one thread: 3.4% more nodes, 3.7% less processor
-        // time; a third of the nodes have a lone move, and the table keeps their space.)
-        let lone = candidates.count_ones() == 1;
-        let tabled = empty >= TABLE_MIN_EMPTY && !lone;
-        let etc = empty >= ETC_MIN_EMPTY && !lone;
+        let tabled = empty >= TABLE_MIN_EMPTY;
         // The children's entries, for the enhanced transposition cutoff: loading starts now,
         // long before they are read, and their keys are kept by column (only those of
         // `candidates` are set).
         let mut child_keys = [const { MaybeUninit::<B>::uninit() }; MAX_COLS];
-        if etc {
+        if empty >= ETC_MIN_EMPTY {
             for &(col, column) in g.order.iter() {
                 let cell = candidates & column;
                 if cell != B::ZERO {
@@ -312,6 +306,7 @@ impl<'a, B: Bits> Worker<'a, B> {
             let g = self.geometry;
             // A symmetric position needs only the columns up to the centre.
             let symmetric = MIRROR && key == pos.mirror_key();
+            let single = candidates.count_ones() == 1;
             let mut moves = MoveList::new();
             // The threats of the side to move after each move give the ordering score, and
             // are the opponent's threats in the child.
@@ -363,7 +358,7 @@ impl<'a, B: Bits> Worker<'a, B> {
                     }
                 }
                 // A lone move needs no ordering score.
-                let score = if lone {
+                let score = if single {
                     0
                 } else {
                     order_score(next_possible, own, threats)
@@ -385,10 +380,10 @@ impl<'a, B: Bits> Worker<'a, B> {
             if best < beta {
                 // Enhanced transposition cutoff: a child already known to be bad enough for the
                 // opponent refutes this position without a search.
-                if etc {
+                if empty >= ETC_MIN_EMPTY {
                     for (col, _) in moves.moves() {
                         // SAFETY: every move of the list is a column of `candidates`, whose
-                        // keys were set above (`etc` there too).
+                        // keys were set above (`empty >= ETC_MIN_EMPTY` there too).
                         let child_key = unsafe { child_keys[col].assume_init() };
                         if let Some(bounds) = self.table.get(child_key) {
                             if -bounds.upper >= beta {
@@ -400,7 +395,7 @@ impl<'a, B: Bits> Worker<'a, B> {
 
                 // With threads, a busy child (after the first searched) is left for after
                 // the others.
-                let busy = self.busy.filter(|_| etc && empty >= SPLIT_MIN_EMPTY);
+                let busy = self.busy.filter(|_| empty >= SPLIT_MIN_EMPTY);
                 let mut deferred = [const { MaybeUninit::<(usize, B)>::uninit() }; MAX_COLS];
                 let (mut deferred_len, mut deferred_taken) = (0, 0);
                 let mut ordered = moves.moves();
@@ -416,7 +411,7 @@ impl<'a, B: Bits> Worker<'a, B> {
                         break;
                     };
                     let mark = busy.map(|busy| {
-                        // SAFETY: as above (`etc`).
+                        // SAFETY: as above (`SPLIT_MIN_EMPTY >= ETC_MIN_EMPTY`).
                         let mark = Busy::mark_of(unsafe { child_keys[col].assume_init() });
                         (busy, mark)
                     });
