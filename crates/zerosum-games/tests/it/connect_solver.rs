@@ -316,6 +316,40 @@ fn known_connect_four_loss_and_draw() {
     check_known_positions(&KNOWN_POSITIONS[1..]);
 }
 
+/// Hand-made 7x6 positions (1-based columns) where the side to move has a lone move, a block
+/// of the opponent's only threat: the last stone of each makes three in a row on the bottom
+/// row with one end open.
+const LONE_MOVE_POSITIONS: [(&str, u8); 3] = [
+    ("11111122222247556", 3),
+    ("33333344444412667", 5),
+    ("77777766666643221", 5),
+];
+
+#[test]
+fn a_lone_move_is_worth_its_child_with_a_cold_or_warm_table() {
+    let mut solver = Solver::<u64>::new(6, 7, 4, 4);
+    for (moves, lone) in LONE_MOVE_POSITIONS {
+        let columns: Vec<u8> = moves.bytes().map(|b| b - b'1').collect();
+        let game = replay::<u64>(6, 7, 4, &columns);
+        let mut child = game.clone();
+        child.play(lone - 1);
+        solver.reset();
+        let cold = solver.solve(&game, false).unwrap();
+        let child_value = solver.solve(&child, false).unwrap();
+        assert_eq!(cold, -child_value, "{moves}");
+        // Warm: the child's bounds are in the table, the lone move's never are.
+        assert_eq!(solver.solve(&game, false), Ok(cold), "{moves}");
+        let values = solver.analyze(&game, false).unwrap();
+        assert_eq!(values.iter().flatten().max(), Some(&cold), "{moves}");
+        // Every other column loses at once.
+        for (col, value) in values.iter().enumerate() {
+            if col != usize::from(lone - 1) {
+                assert!(value.is_none_or(|v| v < 0 && v <= cold), "{moves}: {col}");
+            }
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Independent plain minimax
 
