@@ -87,9 +87,7 @@ impl EngineSettings {
                 check_table_mb(mb, 1).map_err(|error| bad(&error.to_string()))?;
                 self.hash_mb = mb;
             }
-            "algo" => {
-                self.algorithm = Some(value.parse().map_err(|e: String| PlayerSpecError(e))?)
-            }
+            "algo" => self.algorithm = Some(value.parse().map_err(|e: String| PlayerSpecError(e))?),
             "threads" => self.threads = Some(value.parse().map_err(|e| bad(&format!("{e}")))?),
             _ => {
                 return Err(PlayerSpecError(format!(

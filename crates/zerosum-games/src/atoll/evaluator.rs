@@ -172,13 +172,7 @@ impl Evaluator<Atoll> for AtollEvaluator {
     }
 
     fn mcts_prior_width(&self) -> Option<f64> {
-        // TEMPORARY tuning hook.
-        static WIDTH: std::sync::OnceLock<Option<f64>> = std::sync::OnceLock::new();
-        *WIDTH.get_or_init(|| match std::env::var("ZS_ATOLL_PRIOR").ok().as_deref() {
-            Some("none") => None,
-            Some(w) => w.parse().ok(),
-            None => Some(MCTS_PRIOR_WIDTH),
-        })
+        Some(MCTS_PRIOR_WIDTH)
     }
 
     fn move_hint(&self, game: &Atoll, mv: AtollMove) -> i32 {

@@ -55,6 +55,9 @@ const NEAR_LAST_MOVE_HINT: i32 = 10;
 /// - [`Evaluator::move_hint`]: answering an intrusion into a bridge first, then cells next to
 ///   the opponent's last stone.
 /// - [`Evaluator::playout_move`]: the answer to an intrusion into a bridge.
+/// - [`Evaluator::mcts_prior_width`]: 6 (Monte Carlo search is PUCT with priors by rank).
+/// - [`Evaluator::proven_winner`]: the colour joined by a virtual connection
+///   ([`super::connected`]).
 ///
 /// A whole evaluation is four linear passes over the framed board, with scratch memory on
 /// the stack (no allocation): 9 µs on 7x7, 18 µs on 11x11 and 26 µs on 13x13 in a release
@@ -271,11 +274,6 @@ impl Evaluator<Hex> for HexEvaluator {
 
     /// The colour joined by a virtual connection ([`super::connected`]), if one is.
     fn proven_winner(&self, game: &Hex) -> Option<Side> {
-        // TEMPORARY tuning hook.
-        static OFF: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-        if *OFF.get_or_init(|| std::env::var_os("ZS_HEX_NOVC").is_some()) {
-            return None;
-        }
         [Stone::Black, Stone::White]
             .into_iter()
             .find(|&colour| super::connected::virtually_connected(game, colour))
@@ -283,13 +281,7 @@ impl Evaluator<Hex> for HexEvaluator {
     }
 
     fn mcts_prior_width(&self) -> Option<f64> {
-        // TEMPORARY tuning hook.
-        static WIDTH: std::sync::OnceLock<Option<f64>> = std::sync::OnceLock::new();
-        *WIDTH.get_or_init(|| match std::env::var("ZS_HEX_PRIOR").ok().as_deref() {
-            Some("none") => None,
-            Some(w) => w.parse().ok(),
-            None => Some(MCTS_PRIOR_WIDTH),
-        })
+        Some(MCTS_PRIOR_WIDTH)
     }
 
     /// The empty cell that saves the bridge (or edge template) the opponent's last stone
