@@ -42,8 +42,9 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
     /// The side that has won `game` (ongoing) already, by a static proof the rules do not see
     /// yet (Hex: a virtual connection of stones and bridges with disjoint carriers), for search
     /// to treat as the end of the game. It must be sound: never a side that could still lose.
-    /// It runs at the leaves of Monte Carlo search, so it must cost about an evaluation at
-    /// most. Default: `None`.
+    /// Monte Carlo search asks it at new leaves whose playout looks decided (the evaluator's
+    /// value, or a playout's result, within 1% of a win or a loss), so it must cost about an
+    /// evaluation at most. Default: `None`.
     fn proven_winner(&self, _game: &G) -> Option<crate::Side> {
         None
     }

@@ -45,6 +45,9 @@ pub const PLAYOUTS_PER_DEPTH: u64 = 1_000;
 const FIRST_REPORT: u64 = 1_024;
 /// Seed of the playouts' generator, mixed with the position's hash and the thread's index.
 const SEED: u64 = 0x5eed_2d0c_a11b_ac4e;
+/// A playout value this close to a win or a loss (the first player's chance) calls its leaf
+/// decided: the game's static proof ([`Evaluator::proven_winner`]) is asked there only.
+const DECIDED: f64 = 0.01;
 /// Fewest nodes a tree may hold, whatever the memory.
 const MIN_NODES: usize = 1 << 12;
 
@@ -486,6 +489,8 @@ impl<M: Copy + Eq> Worker<M> {
         self.path.clear();
         self.path.push(ROOT);
         let mut id = ROOT;
+        // Whether the iteration ends on a leaf reached for the first time.
+        let mut fresh = false;
         loop {
             let node = self.tree.node(id);
             if node.proof.is_known() {
@@ -493,19 +498,12 @@ impl<M: Copy + Eq> Worker<M> {
             }
             if !node.expanded {
                 if node.visits == 0 && id != ROOT {
-                    // A new leaf: proven at once if the game is over, or decided already.
-                    let side = node.side;
-                    self.tree.node_mut(id).proof = match game.status() {
-                        Status::Over(outcome) => Proof::of_outcome(outcome, side),
-                        Status::Ongoing => {
-                            evaluator
-                                .proven_winner(game)
-                                .map_or(Proof::Unknown, |winner| {
-                                    let plies = game.move_id_bound().saturating_sub(game.ply());
-                                    Proof::of_winner(winner, side, plies)
-                                })
-                        }
-                    };
+                    // A new leaf: proven at once if the game is over.
+                    fresh = true;
+                    if let Status::Over(outcome) = game.status() {
+                        let side = node.side;
+                        self.tree.node_mut(id).proof = Proof::of_outcome(outcome, side);
+                    }
                     break;
                 }
                 // Step 2. Expansion of a node reached before (or of the root).
@@ -525,12 +523,33 @@ impl<M: Copy + Eq> Worker<M> {
             self.path.push(child);
             id = child;
         }
-        // Step 3. The value: proven, or a playout's.
-        let leaf = self.tree.node(id);
+        // Step 3. The value: proven, or a playout's; a new leaf the playout calls decided is
+        // proven if the game's static test agrees.
+        let leaf = *self.tree.node(id);
         let first_wins = match leaf.proof.reward() {
             Some(reward) if leaf.side == Side::First => reward,
             Some(reward) => 1.0 - reward,
-            None => self.playouts_of.run(game, evaluator, plies),
+            None => {
+                let value = self.playouts_of.run(game, evaluator, plies);
+                let decided = !(DECIDED..=1.0 - DECIDED).contains(&value);
+                let winner = if fresh && decided {
+                    evaluator.proven_winner(game)
+                } else {
+                    None
+                };
+                match winner {
+                    Some(winner) => {
+                        let plies = game.move_id_bound().saturating_sub(game.ply());
+                        self.tree.node_mut(id).proof = Proof::of_winner(winner, leaf.side, plies);
+                        if winner == Side::First {
+                            1.0
+                        } else {
+                            0.0
+                        }
+                    }
+                    None => value,
+                }
+            }
         };
         for _ in 1..self.path.len() {
             game.undo();
