@@ -146,11 +146,11 @@ impl fmt::Display for EngineSettings {
 }
 
 /// The search driver of an engine on `spec` when its settings name none: Monte Carlo tree
-/// search on Hex (it won an SPRT against alpha-beta there, see `docs/strength.md`), PVS
-/// alpha-beta on every other game.
+/// search on Hex and Atoll (it won SPRTs against alpha-beta there, see `docs/strength.md`),
+/// PVS alpha-beta on every other game.
 pub fn default_algorithm(spec: &GameSpec) -> Algorithm {
     match spec {
-        GameSpec::Hex { .. } => Algorithm::Mcts,
+        GameSpec::Hex { .. } | GameSpec::Atoll { .. } => Algorithm::Mcts,
         _ => Algorithm::Pvs,
     }
 }
@@ -548,11 +548,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn hex_defaults_to_monte_carlo_and_the_others_to_alpha_beta() {
+    fn hex_and_atoll_default_to_monte_carlo_and_the_others_to_alpha_beta() {
         let algorithm = |spec: &str| default_algorithm(&spec.parse().unwrap());
-        assert_eq!(algorithm("hex:11"), Algorithm::Mcts);
-        assert_eq!(algorithm("hex:7:swap-sides"), Algorithm::Mcts);
-        for spec in ["gomoku", "connect4", "atoll:standard", "unstable:10x6"] {
+        for spec in ["hex:11", "hex:7:swap-sides", "atoll:standard"] {
+            assert_eq!(algorithm(spec), Algorithm::Mcts, "{spec}");
+        }
+        for spec in ["gomoku", "connect4", "unstable:10x6"] {
             assert_eq!(algorithm(spec), Algorithm::Pvs, "{spec}");
         }
         // A named driver is kept, and shown.
