@@ -28,4 +28,24 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
     fn playout_move(&self, _game: &G) -> Option<G::Move> {
         None
     }
+
+    /// How Monte Carlo search spreads its playouts over a node's candidates (in
+    /// [`Evaluator::candidate_moves`] order, best first). `None`: every candidate is tried
+    /// once before any is tried twice, then UCT. `Some(width)`: the candidate of rank `r` gets
+    /// the prior `exp(-r / width)` (normalised) and selection is PUCT, so the tail of a long
+    /// list is left alone until the head disappoints; candidates that end the game are found
+    /// when the node is expanded. Default: `None`.
+    fn mcts_prior_width(&self) -> Option<f64> {
+        None
+    }
+
+    /// The side that has won `game` (ongoing) already, by a static proof the rules do not see
+    /// yet (Hex: a virtual connection of stones and bridges with disjoint carriers), for search
+    /// to treat as the end of the game. It must be sound: never a side that could still lose.
+    /// Monte Carlo search asks it at new leaves whose playout looks decided (the evaluator's
+    /// value, or a playout's result, within 1% of a win or a loss), so it must cost about an
+    /// evaluation at most. Default: `None`.
+    fn proven_winner(&self, _game: &G) -> Option<crate::Side> {
+        None
+    }
 }

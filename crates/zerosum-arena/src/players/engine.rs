@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use zerosum_core::{Evaluator, Score};
+use zerosum_core::{Evaluator, GameSpec, Score};
 use zerosum_games::exact::{ExactLimits, Proven};
 use zerosum_games::EvaluatedGame;
 use zerosum_search::{
@@ -35,21 +35,21 @@ pub struct EngineSettings {
     pub nodes: Option<u64>,
     /// Transposition table size in MB.
     pub hash_mb: usize,
-    /// The search driver.
-    pub algorithm: Algorithm,
+    /// The search driver; `None` takes the game's ([`default_algorithm`]).
+    pub algorithm: Option<Algorithm>,
     /// Threads searching each move (Lazy SMP); one when not given, which is deterministic.
     pub threads: Option<Threads>,
 }
 
 impl Default for EngineSettings {
-    /// No limit of its own, a 32 MB table, PVS, one thread.
+    /// No limit of its own, a 32 MB table, the game's search driver, one thread.
     fn default() -> Self {
         EngineSettings {
             time: None,
             depth: None,
             nodes: None,
             hash_mb: 32,
-            algorithm: Algorithm::Pvs,
+            algorithm: None,
             threads: None,
         }
     }
@@ -87,7 +87,7 @@ impl EngineSettings {
                 check_table_mb(mb, 1).map_err(|error| bad(&error.to_string()))?;
                 self.hash_mb = mb;
             }
-            "algo" => self.algorithm = value.parse().map_err(|e: String| PlayerSpecError(e))?,
+            "algo" => self.algorithm = Some(value.parse().map_err(|e: String| PlayerSpecError(e))?),
             "threads" => self.threads = Some(value.parse().map_err(|e| bad(&format!("{e}")))?),
             _ => {
                 return Err(PlayerSpecError(format!(
@@ -135,13 +135,23 @@ impl fmt::Display for EngineSettings {
         if self.hash_mb != default.hash_mb {
             parts.push(format!("hash={}", self.hash_mb));
         }
-        if self.algorithm != default.algorithm {
-            parts.push(format!("algo={}", self.algorithm));
+        if let Some(algorithm) = self.algorithm {
+            parts.push(format!("algo={algorithm}"));
         }
         if let Some(threads) = self.threads {
             parts.push(format!("threads={threads}"));
         }
         f.write_str(&parts.join(","))
+    }
+}
+
+/// The search driver of an engine on `spec` when its settings name none: Monte Carlo tree
+/// search on Hex and Atoll (it won SPRTs against alpha-beta there, see `docs/strength.md`),
+/// PVS alpha-beta on every other game.
+pub fn default_algorithm(spec: &GameSpec) -> Algorithm {
+    match spec {
+        GameSpec::Hex { .. } | GameSpec::Atoll { .. } => Algorithm::Mcts,
+        _ => Algorithm::Pvs,
     }
 }
 
@@ -174,8 +184,11 @@ impl StrategyFactory for EngineFactory<'_> {
             ),
         };
         *self.table = Some(Arc::clone(&table));
-        let searcher =
-            Searcher::with_table(game.evaluator(), self.settings.algorithm, table.clone());
+        let algorithm = self
+            .settings
+            .algorithm
+            .unwrap_or_else(|| default_algorithm(&game.spec()));
+        let searcher = Searcher::with_table(game.evaluator(), algorithm, table.clone());
         let knowledge = Knowledge::new(game, self.settings.hash_mb);
         Ok(EngineStrategy {
             searcher: Some(searcher),
@@ -183,6 +196,7 @@ impl StrategyFactory for EngineFactory<'_> {
             table,
             knowledge: Arc::new(Mutex::new(knowledge)),
             settings: self.settings,
+            algorithm,
         })
     }
 }
@@ -229,6 +243,8 @@ struct EngineStrategy<G: EvaluatedGame> {
     /// holds it only while it consults the oracle and records a proof).
     knowledge: Arc<Mutex<Knowledge<G>>>,
     settings: EngineSettings,
+    /// The search driver, the settings' or the game's.
+    algorithm: Algorithm,
 }
 
 /// The best move found so far by a search thread, with its search line.
@@ -338,11 +354,7 @@ impl<G: EvaluatedGame> EngineStrategy<G> {
             }
         }
         self.searcher.take().unwrap_or_else(|| {
-            Searcher::with_table(
-                game.evaluator(),
-                self.settings.algorithm,
-                self.table.clone(),
-            )
+            Searcher::with_table(game.evaluator(), self.algorithm, self.table.clone())
         })
     }
 }
@@ -538,4 +550,26 @@ fn trappiest_draw<G: EvaluatedGame>(
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_and_atoll_default_to_monte_carlo_and_the_others_to_alpha_beta() {
+        let algorithm = |spec: &str| default_algorithm(&spec.parse().unwrap());
+        for spec in ["hex:11", "hex:7:swap-sides", "atoll:standard"] {
+            assert_eq!(algorithm(spec), Algorithm::Mcts, "{spec}");
+        }
+        for spec in ["gomoku", "connect4", "unstable:10x6"] {
+            assert_eq!(algorithm(spec), Algorithm::Pvs, "{spec}");
+        }
+        // A named driver is kept, and shown.
+        let mut settings = EngineSettings::default();
+        assert_eq!(settings.to_string(), "");
+        settings.set("algo", "pvs").unwrap();
+        assert_eq!(settings.algorithm, Some(Algorithm::Pvs));
+        assert_eq!(settings.to_string(), "algo=pvs");
+    }
 }

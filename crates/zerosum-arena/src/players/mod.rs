@@ -23,7 +23,7 @@ use thiserror::Error;
 use zerosum_core::GameSpec;
 use zerosum_search::TranspositionTable;
 
-pub use engine::EngineSettings;
+pub use engine::{default_algorithm, EngineSettings};
 pub use external::{ExternalEngine, Protocol};
 pub use human::Human;
 pub use java::JavaPlayer;

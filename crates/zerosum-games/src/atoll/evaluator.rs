@@ -146,6 +146,10 @@ impl AtollEvaluator {
     }
 }
 
+/// Monte Carlo search's prior width (see [`Evaluator::mcts_prior_width`]): the candidate of
+/// rank `r` weighs `exp(-r / 6)`, as in Hex.
+const MCTS_PRIOR_WIDTH: f64 = 6.0;
+
 impl Evaluator<Atoll> for AtollEvaluator {
     fn evaluate(&self, game: &Atoll) -> i32 {
         self.evaluate_colour(game, game.colour_of(game.to_move()))
@@ -165,6 +169,10 @@ impl Evaluator<Atoll> for AtollEvaluator {
                 StoneMove::Swap => swap_key,
             });
         });
+    }
+
+    fn mcts_prior_width(&self) -> Option<f64> {
+        Some(MCTS_PRIOR_WIDTH)
     }
 
     fn move_hint(&self, game: &Atoll, mv: AtollMove) -> i32 {

@@ -23,7 +23,9 @@
 //! labels ("anchors") are the board edges the component touches. A full board always has
 //! exactly one winner, so Hex has no draws.
 
+pub mod connected;
 mod evaluator;
+pub mod inferior;
 
 pub use evaluator::HexEvaluator;
 

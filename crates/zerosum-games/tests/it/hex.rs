@@ -2,9 +2,11 @@
 //! brute force, and the rule edge cases.
 
 use zerosum_core::conformance::{check_playouts, Checks, SplitMix};
-use zerosum_core::{perft, Game, GameSpec, MoveError, Outcome, Side, Status, SwapRule};
+use zerosum_core::{perft, Evaluator, Game, GameSpec, MoveError, Outcome, Side, Status, SwapRule};
 use zerosum_games::connection::{Stone, StoneMove};
-use zerosum_games::hex::Hex;
+use zerosum_games::hex::connected::virtually_connected;
+use zerosum_games::hex::inferior::is_dead;
+use zerosum_games::hex::{Hex, HexEvaluator};
 
 // ---------------------------------------------------------------------------------------------
 // A deliberately naive model: a grid of colours, flood fill from one edge to the other.
@@ -521,4 +523,211 @@ fn spec_dispatch_builds_hex() {
     assert_eq!(json["board"]["rows"], 3);
     assert_eq!(json["board"]["cols"], 4);
     assert_eq!(hex("hex:7x5").spec().to_string(), "hex:7x5");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inferior cells: dead cells, on hand-made boards and against exhaustive completion.
+
+/// `spec` after `moves` (alternating, Black first).
+fn position(spec: &str, moves: &str) -> Hex {
+    let mut game = hex(spec);
+    game.play_list(moves).unwrap();
+    game
+}
+
+fn cell_of(game: &Hex, name: &str) -> usize {
+    match game.parse_move(name).unwrap() {
+        StoneMove::Place(cell) => cell as usize,
+        StoneMove::Swap => panic!("not a cell"),
+    }
+}
+
+#[test]
+fn a_cell_between_one_arc_of_each_colour_is_dead() {
+    // Around c3: b3 c2 d2 Black, d3 c4 b4 White.
+    let game = position("hex:5", "b3 d3 c2 c4 d2 b4");
+    assert!(is_dead(&game, cell_of(&game, "c3")));
+    // An occupied cell is not dead, nor a cell with an empty neighbour.
+    assert!(!is_dead(&game, cell_of(&game, "b3")));
+    assert!(!is_dead(&game, cell_of(&game, "c5")));
+}
+
+#[test]
+fn a_cell_joining_two_arcs_of_a_colour_is_not_dead() {
+    // Around c3: b3 and d3 Black (two arcs), c2 d2 c4 b4 White: Black on c3 joins them.
+    let game = position("hex:5", "b3 c2 d3 d2 a1 c4 a5 b4");
+    assert!(!is_dead(&game, cell_of(&game, "c3")));
+}
+
+#[test]
+fn edges_count_as_their_colours_stones() {
+    // a1 touches the top edge (Black) and the left edge (White); b1 and a2 Black close it.
+    let game = position("hex:5", "b1 e5 a2");
+    assert!(is_dead(&game, cell_of(&game, "a1")));
+    // e1 (the acute corner) touches the outer corner, which has no colour.
+    let game = position("hex:5", "d1 a5 d2 a4 e2");
+    assert!(!is_dead(&game, cell_of(&game, "e1")));
+}
+
+#[test]
+fn candidate_moves_leave_out_dead_cells() {
+    let game = position("hex:5", "b3 d3 c2 c4 d2 b4");
+    let mut moves = Vec::new();
+    HexEvaluator::new(5, 5).candidate_moves(&game, &mut moves);
+    let dead = StoneMove::Place(cell_of(&game, "c3") as u16);
+    assert!(!moves.contains(&dead));
+    assert_eq!(moves.len(), 25 - 7);
+}
+
+/// The winner of `grid` full (every cell a colour).
+fn full_board_winner(grid: &Grid) -> i8 {
+    if connects(grid, BLACK) {
+        BLACK
+    } else {
+        WHITE
+    }
+}
+
+#[test]
+fn dead_cells_never_decide_any_completion_of_the_board() {
+    let mut rng = SplitMix::new(19);
+    let mut checked = 0;
+    for round in 0..600 {
+        let size = 3 + round % 3;
+        let mut game = hex(&format!("hex:{size}"));
+        let stones = size * size - 7 + rng.below(4);
+        while game.ply() < stones && !game.status().is_over() {
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            game.play(moves[rng.below(moves.len())]);
+        }
+        let empties: Vec<usize> = (0..size * size)
+            .filter(|&c| game.stone(c) == Stone::Empty)
+            .collect();
+        for &dead in empties.iter().filter(|&&c| is_dead(&game, c)) {
+            let others: Vec<usize> = empties.iter().copied().filter(|&c| c != dead).collect();
+            for colouring in 0..1u32 << others.len() {
+                let mut grid: Grid = (0..size)
+                    .map(|r| {
+                        (0..size)
+                            .map(|c| game.stone(game.cell(c, r)) as i8)
+                            .collect()
+                    })
+                    .collect();
+                for (i, &cell) in others.iter().enumerate() {
+                    let (c, r) = game.coordinates(cell);
+                    grid[r][c] = if colouring >> i & 1 == 1 {
+                        BLACK
+                    } else {
+                        WHITE
+                    };
+                }
+                let (c, r) = game.coordinates(dead);
+                grid[r][c] = BLACK;
+                let with_black = full_board_winner(&grid);
+                grid[r][c] = WHITE;
+                assert_eq!(
+                    with_black,
+                    full_board_winner(&grid),
+                    "{} is not dead in\n{}",
+                    game.format_move(StoneMove::Place(dead as u16)),
+                    game.render()
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 50, "only {checked} dead cells met");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Virtual connections: a proof of the win before the board shows it.
+
+#[test]
+fn bridges_and_edge_templates_with_disjoint_carriers_connect() {
+    // Black b2 (template to the top through b1/c1), b2-c3 bridged through c2/b3, c3-b5
+    // bridged through c4/b4, b5 on the last row.
+    let game = position("hex:5", "b2 e1 c3 e2 b5");
+    assert!(virtually_connected(&game, Stone::Black));
+    assert!(!virtually_connected(&game, Stone::White));
+    // White intrudes b3 (a carrier of b2-c3): Black is no longer joined until it answers c2.
+    let mut game = position("hex:5", "b2 e1 c3 e2 b5 b3");
+    assert!(!virtually_connected(&game, Stone::Black));
+    game.play_text("c2").unwrap();
+    assert!(virtually_connected(&game, Stone::Black));
+}
+
+#[test]
+fn an_intrusion_into_an_edge_template_breaks_the_connection() {
+    // Black b2 on 3x3: templates to the top (b1, c1) and to the bottom (b3, a3); White on b1
+    // breaks the first.
+    let game = position("hex:3", "b2");
+    assert!(virtually_connected(&game, Stone::Black));
+    let game = position("hex:3", "b2 b1");
+    assert!(!virtually_connected(&game, Stone::Black));
+}
+
+#[test]
+fn white_connects_left_to_right_in_its_own_view() {
+    // White b2 on 3x3: templates to the left (a2, a3) and to the right (c1, c2).
+    let game = position("hex:3", "a1 b2");
+    assert!(virtually_connected(&game, Stone::White));
+    let game = position("hex:3", "c3 b2 a2");
+    assert!(!virtually_connected(&game, Stone::White));
+}
+
+#[test]
+fn a_virtual_connection_wins_against_every_defence() {
+    let mut rng = SplitMix::new(23);
+    let mut proved = 0;
+    for round in 0..600 {
+        let size = 4 + round % 2;
+        let mut game = hex(&format!("hex:{size}"));
+        let stones = size * size - 7 - rng.below(3);
+        while game.ply() < stones && !game.status().is_over() {
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            game.play(moves[rng.below(moves.len())]);
+        }
+        if game.status().is_over() {
+            continue;
+        }
+        // The connected colour must win even with its opponent to move.
+        let defender = game.colour_of(game.to_move());
+        let attacker = if defender == Stone::Black {
+            Stone::White
+        } else {
+            Stone::Black
+        };
+        if virtually_connected(&game, attacker) {
+            proved += 1;
+            assert!(
+                !wins(&mut game, defender),
+                "a false connection of {attacker:?} in\n{}",
+                game.render()
+            );
+        }
+    }
+    assert!(proved > 20, "only {proved} connections met");
+}
+
+/// Whether `colour` wins `game` with best play (plain minimax over every move).
+fn wins(game: &mut Hex, colour: Stone) -> bool {
+    if let Status::Over(Outcome::Win(winner)) = game.status() {
+        return game.colour_of(winner) == colour;
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let to_move = game.colour_of(game.to_move()) == colour;
+    let mut result = !to_move;
+    for mv in moves {
+        game.play(mv);
+        let won = wins(game, colour);
+        game.undo();
+        if won == to_move {
+            result = to_move;
+            break;
+        }
+    }
+    result
 }

@@ -30,7 +30,7 @@ use crate::search::aim;
 use crate::{SearchInfo, SearchLimits, SearchResult, TreeStats};
 use playout::Playouts;
 use proof::{for_mover, update, Proof};
-use select::select;
+use select::{select, select_puct};
 use tree::{Node, NodeId, Tree, ROOT};
 
 /// The limits are polled, and the shared playout count updated, once every this many
@@ -45,6 +45,9 @@ pub const PLAYOUTS_PER_DEPTH: u64 = 1_000;
 const FIRST_REPORT: u64 = 1_024;
 /// Seed of the playouts' generator, mixed with the position's hash and the thread's index.
 const SEED: u64 = 0x5eed_2d0c_a11b_ac4e;
+/// A playout value this close to a win or a loss (the first player's chance) calls its leaf
+/// decided: the game's static proof ([`Evaluator::proven_winner`]) is asked there only.
+const DECIDED: f64 = 0.01;
 /// Fewest nodes a tree may hold, whatever the memory.
 const MIN_NODES: usize = 1 << 12;
 
@@ -184,6 +187,11 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             let kept = path.as_deref().and_then(|path| {
                 path.iter()
                     .try_fold(ROOT, |node, &mv| worker.tree.child_by_move(node, mv))
+            });
+            // A node proven by a static test has no children to play: searched afresh.
+            let kept = kept.filter(|&node| {
+                let node = worker.tree.node(node);
+                node.expanded || !node.proof.is_known()
             });
             match kept {
                 Some(node) => worker.tree.reroot(node),
@@ -481,6 +489,8 @@ impl<M: Copy + Eq> Worker<M> {
         self.path.clear();
         self.path.push(ROOT);
         let mut id = ROOT;
+        // Whether the iteration ends on a leaf reached for the first time.
+        let mut fresh = false;
         loop {
             let node = self.tree.node(id);
             if node.proof.is_known() {
@@ -489,6 +499,7 @@ impl<M: Copy + Eq> Worker<M> {
             if !node.expanded {
                 if node.visits == 0 && id != ROOT {
                     // A new leaf: proven at once if the game is over.
+                    fresh = true;
                     if let Status::Over(outcome) = game.status() {
                         let side = node.side;
                         self.tree.node_mut(id).proof = Proof::of_outcome(outcome, side);
@@ -499,18 +510,46 @@ impl<M: Copy + Eq> Worker<M> {
                 if !self.expand(id, game, evaluator) {
                     break;
                 }
+                if self.tree.node(id).proof.is_known() {
+                    break;
+                }
             }
-            let child = select(&self.tree, id, game.to_move());
+            let child = if evaluator.mcts_prior_width().is_some() {
+                select_puct(&self.tree, id, game.to_move())
+            } else {
+                select(&self.tree, id, game.to_move())
+            };
             game.play(self.tree.node(child).mv.expect("a child has a move"));
             self.path.push(child);
             id = child;
         }
-        // Step 3. The value: proven, or a playout's.
-        let leaf = self.tree.node(id);
+        // Step 3. The value: proven, or a playout's; a new leaf the playout calls decided is
+        // proven if the game's static test agrees.
+        let leaf = *self.tree.node(id);
         let first_wins = match leaf.proof.reward() {
             Some(reward) if leaf.side == Side::First => reward,
             Some(reward) => 1.0 - reward,
-            None => self.playouts_of.run(game, evaluator, plies),
+            None => {
+                let value = self.playouts_of.run(game, evaluator, plies);
+                let decided = !(DECIDED..=1.0 - DECIDED).contains(&value);
+                let winner = if fresh && decided {
+                    evaluator.proven_winner(game)
+                } else {
+                    None
+                };
+                match winner {
+                    Some(winner) => {
+                        let plies = game.move_id_bound().saturating_sub(game.ply());
+                        self.tree.node_mut(id).proof = Proof::of_winner(winner, leaf.side, plies);
+                        if winner == Side::First {
+                            1.0
+                        } else {
+                            0.0
+                        }
+                    }
+                    None => value,
+                }
+            }
         };
         for _ in 1..self.path.len() {
             game.undo();
@@ -542,14 +581,16 @@ impl<M: Copy + Eq> Worker<M> {
         }
     }
 
-    /// Creates the children of `id`, the position of `game` (ongoing). They are proven when
-    /// first reached (every child is tried once before any is tried twice, so a win in one
-    /// is proven within as many playouts as there are children). False if the tree has no
-    /// room for them.
+    /// Creates the children of `id`, the position of `game` (ongoing). Without priors they
+    /// are proven when first reached (every child is tried once before any is tried twice, so
+    /// a win in one is proven within as many playouts as there are children); with priors
+    /// ([`Evaluator::mcts_prior_width`]) they are weighed, the playout policy's move first,
+    /// and those that end the game proven here, which may prove `id`. False if the tree has
+    /// no room for them.
     fn expand<G: Game<Move = M>, E: Evaluator<G>>(
         &mut self,
         id: NodeId,
-        game: &G,
+        game: &mut G,
         evaluator: &E,
     ) -> bool {
         evaluator.candidate_moves(game, &mut self.moves);
@@ -559,7 +600,37 @@ impl<M: Copy + Eq> Worker<M> {
         if self.moves.is_empty() || !self.tree.has_room(self.moves.len()) {
             return false;
         }
+        let width = evaluator.mcts_prior_width();
+        if width.is_some() {
+            // The playout policy's move (a bridge saved) is the first candidate.
+            let urgent = evaluator.playout_move(game);
+            if let Some(at) = urgent.and_then(|mv| self.moves.iter().position(|&m| m == mv)) {
+                self.moves[..=at].rotate_right(1);
+            }
+        }
         self.tree.expand(id, &self.moves, game.to_move());
+        if let Some(width) = width {
+            self.weigh_children(id, game, width);
+        }
         true
+    }
+
+    /// Gives the children of `id` (just expanded, the position of `game`) their priors by
+    /// rank, `exp(-rank / width)` normalised, and proves those that end the game, then `id`
+    /// if they decide it.
+    fn weigh_children<G: Game<Move = M>>(&mut self, id: NodeId, game: &mut G, width: f64) {
+        let node = *self.tree.node(id);
+        let weight = |rank: u32| (-f64::from(rank) / width).exp();
+        let total: f64 = (0..node.children).map(weight).sum();
+        for (rank, child) in node.child_ids().enumerate() {
+            let child = self.tree.node_mut(child);
+            child.prior = (weight(rank as u32) / total) as f32;
+            game.play(child.mv.expect("a child has a move"));
+            if let Status::Over(outcome) = game.status() {
+                child.proof = Proof::of_outcome(outcome, child.side);
+            }
+            game.undo();
+        }
+        update(&mut self.tree, id, game.to_move());
     }
 }

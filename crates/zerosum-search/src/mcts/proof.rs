@@ -40,6 +40,16 @@ impl Proof {
         }
     }
 
+    /// The value for `side` of a position that `winner` has won, `plies` from the end.
+    pub fn of_winner(winner: Side, side: Side, plies: usize) -> Proof {
+        let plies = u16::try_from(plies).unwrap_or(u16::MAX);
+        if winner == side {
+            Proof::Win(plies)
+        } else {
+            Proof::Loss(plies)
+        }
+    }
+
     /// The value one ply further from the end.
     #[inline]
     fn one_ply_earlier(self) -> Proof {

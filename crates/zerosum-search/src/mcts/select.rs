@@ -42,3 +42,38 @@ pub(super) fn select<M: Copy>(tree: &Tree<M>, parent: NodeId, mover: Side) -> No
     }
     best
 }
+
+/// The exploration constant of PUCT, for rewards in `0..=1`.
+pub(super) const PUCT_EXPLORATION: f64 = 1.5;
+/// How much worse than its parent's mean a move not yet tried is taken to be.
+pub(super) const FIRST_PLAY_REDUCTION: f64 = 0.1;
+
+/// The child of `parent` (as for [`select`]) by PUCT with the children's priors. Ties go to
+/// the earlier child.
+pub(super) fn select_puct<M: Copy>(tree: &Tree<M>, parent: NodeId, mover: Side) -> NodeId {
+    let node = tree.node(parent);
+    let sqrt_visits = f64::from(node.visits.max(1)).sqrt();
+    // The parent's mean is from its own side's view, the mover's opponent.
+    let first_play = 1.0 - node.mean().unwrap_or(0.5) - FIRST_PLAY_REDUCTION;
+    let mut best = node.first_child;
+    let mut best_value = f64::NEG_INFINITY;
+    for id in node.child_ids() {
+        let child = tree.node(id);
+        if child.proof.is_known() {
+            continue;
+        }
+        let mean = match child.mean() {
+            Some(mean) if child.side == mover => mean,
+            Some(mean) => 1.0 - mean,
+            None => first_play,
+        };
+        let value = mean
+            + PUCT_EXPLORATION * f64::from(child.prior) * sqrt_visits
+                / (1.0 + f64::from(child.visits));
+        if value > best_value {
+            best_value = value;
+            best = id;
+        }
+    }
+    best
+}

@@ -37,6 +37,10 @@ pub(super) struct Node<M> {
     /// Whether a child is proven a draw: the mover here can hold the draw, so playouts
     /// through here count at least as a draw for the mover.
     pub drawn_child: bool,
+    /// The share of the parent's playouts this move deserves before any is played (PUCT's
+    /// prior, see [`Evaluator::mcts_prior_width`](zerosum_core::Evaluator::mcts_prior_width));
+    /// 0 where the search has no priors.
+    pub prior: f32,
 }
 
 impl<M> Node<M> {
@@ -51,6 +55,7 @@ impl<M> Node<M> {
             children: 0,
             expanded: false,
             drawn_child: false,
+            prior: 0.0,
         }
     }
 

@@ -127,7 +127,17 @@ impl GameVisitor for ForcedWins {
             );
             assert!(move_wins_within(&mut game, mv, distance), "{context}");
             assert!(result.solved, "{context}");
-            assert_eq!(result.score, Score::win_in(distance), "{context}");
+            // A win proven by the game's static test (a virtual connection) is proven without
+            // its distance: the score is a win no sooner than the true one.
+            let mut child = game.clone();
+            child.play(mv);
+            let statically = start.evaluator().proven_winner(&child) == Some(game.to_move());
+            if statically && distance > 1 {
+                assert!(result.score.is_decisive(), "{context}");
+                assert!(result.score <= Score::win_in(distance), "{context}");
+            } else {
+                assert_eq!(result.score, Score::win_in(distance), "{context}");
+            }
             assert_eq!(result.pv.first(), Some(&mv), "{context}");
         }
         found
@@ -515,4 +525,24 @@ fn playout_moves_are_legal() {
         let named = on(spec, PlayoutMovesAreLegal);
         assert_eq!(named > 0, policy, "{spec}: {named} playout moves");
     }
+}
+
+/// Hex knowledge in the tree (priors, the saved bridge first, virtual connections as proofs):
+/// an intrusion into a bridge of a connected chain is answered in the other carrier cell, and
+/// the answer is a proven win.
+#[test]
+fn mcts_answers_a_bridge_intrusion_with_a_proven_win() {
+    // Black: d2 (template to the top), bridge d2-c4 (carrier d3, c3), bridge c4-b6 (c5, b5),
+    // b6 (template to the bottom). White intrudes d3.
+    let mut game = zerosum_games::hex::Hex::new(7, 7, None);
+    game.play_list("d2 a1 c4 a2 b6 d3").unwrap();
+    let mut searcher = mcts(&game, 16);
+    let result = searcher.search(&game, &SearchLimits::nodes(2_000), |_| {});
+    assert_eq!(game.format_move(result.best_move.unwrap()), "c3");
+    assert!(result.solved);
+    assert!(
+        result.score.is_decisive() && result.score > Score::DRAW,
+        "{:?}",
+        result.score
+    );
 }
