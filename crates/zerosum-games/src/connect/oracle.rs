@@ -33,9 +33,9 @@ impl<B: Bits> ConnectOracle<B> {
     }
 
     /// The exact score of `position` (ongoing) for its side to move, Pons' scale (only its
-    /// sign if `weak`): the book's, else the solver's within `limits`; `None` when the limits
-    /// ran out first.
-    /// `cap` bounds the nodes of this one solve (within the question's own limit).
+    /// sign if `weak`): the book's, else the solver's within `limits` and at most `cap` nodes
+    /// for this one solve (within the question's own limit); `None` when the limits ran out
+    /// first.
     fn score(
         &mut self,
         position: &ConnectX<Packed<B>>,
