@@ -20,8 +20,17 @@
 //! - every other game: the engine's fixed-depth search (`depth`, single thread, so
 //!   reproducible): kept when its score from the side to move is an evaluation (no proven
 //!   result) within `-threshold..=threshold` evaluation units; defaults per family in
-//!   [`Judge::default_for`].
+//!   [`Judge::default_for`];
+//! - or, on any game, self-play ([`Judge::SelfPlay`]): the game's default engine plays the
+//!   position out against itself a few times at a small node budget, and the opening is kept
+//!   when the side to move scored close to half the points. An evaluation says little of
+//!   the tempo, which decides games such as gomoku and Hex between engines: on suites judged
+//!   by a search's evaluation the side to move won most games from either colour (see
+//!   `openings/README.md`).
 //!
+//! With `threads` above one, the openings are judged that many at a time, each thread with a
+//! judge of its own; the walks and the order in which verdicts are taken are the same, so a
+//! suite does not depend on the threads.
 //! On Connect-X the solver's value is costly (seconds a position at 6 plies on 7x6): a suite
 //! of a few hundred takes many minutes.
 
@@ -35,12 +44,17 @@ use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
 use zerosum_search::{Algorithm, SearchLimits, Searcher};
 
 use super::HEADER;
+use crate::players::default_algorithm;
 
 /// Table size of the judge's search or solver, in MB.
 const JUDGE_TABLE_MB: usize = 16;
 
 /// Walks tried per opening asked for before giving up.
 const TRIES_PER_OPENING: usize = 200;
+
+/// A self-play game longer than this many moves after the opening counts as a draw (no game
+/// of the families comes near it but Unstable, whose games can cycle).
+const SELF_PLAY_MAX_MOVES: usize = 1000;
 
 /// How close to even a balanced opening must be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +63,16 @@ pub enum Judge {
     Solver { max_score: i32 },
     /// A `depth`-ply search: an evaluation within `-window..=window`.
     Search { depth: usize, window: i32 },
+    /// Openings the game's default judge ([`Judge::default_for`]) keeps, then `games` games
+    /// of the game's default engine against itself from the opening, both
+    /// sides searching the same number of nodes a move, from `nodes` in the first game to
+    /// `2 * nodes` in the last (so the games differ): kept when the side to move scored within
+    /// `window` half-points of half the points (a win 2 half-points, a draw 1).
+    SelfPlay {
+        games: usize,
+        nodes: u64,
+        window: i32,
+    },
 }
 
 impl Judge {
@@ -79,16 +103,38 @@ impl Judge {
         }
     }
 
-    /// The same judge with another threshold (`max_score` or `window`) and depth, where
-    /// given (a solver has no depth).
-    pub fn with(self, threshold: Option<i32>, depth: Option<usize>) -> Judge {
+    /// The self-play judge by default: six games, 5,000 nodes a move in the first (playouts
+    /// on Hex and Atoll, where the default engine is MCTS), kept when the side to move scored
+    /// 2 to 4 of the 6 points (a window of 2 half-points). An opening the side to move wins
+    /// nine times in ten passes this test about one time in nine; an even one, four times in
+    /// five. (Measured on gomoku, release: about 1.1 s a game at these budgets.)
+    pub fn self_play() -> Judge {
+        Judge::SelfPlay {
+            games: 6,
+            nodes: 5_000,
+            window: 2,
+        }
+    }
+
+    /// The same judge with another threshold (`max_score` or `window`), depth (search), and
+    /// games and nodes (self-play), where given and where the judge has them.
+    pub fn with(self, tuning: &JudgeTuning) -> Judge {
         match self {
             Judge::Solver { max_score } => Judge::Solver {
-                max_score: threshold.unwrap_or(max_score),
+                max_score: tuning.threshold.unwrap_or(max_score),
             },
-            Judge::Search { depth: d, window } => Judge::Search {
-                depth: depth.unwrap_or(d),
-                window: threshold.unwrap_or(window),
+            Judge::Search { depth, window } => Judge::Search {
+                depth: tuning.depth.unwrap_or(depth),
+                window: tuning.threshold.unwrap_or(window),
+            },
+            Judge::SelfPlay {
+                games,
+                nodes,
+                window,
+            } => Judge::SelfPlay {
+                games: tuning.games.unwrap_or(games),
+                nodes: tuning.nodes.unwrap_or(nodes),
+                window: tuning.threshold.unwrap_or(window),
             },
         }
     }
@@ -101,8 +147,29 @@ impl Judge {
             Judge::Search { depth, window } => {
                 format!("threshold=search:depth={depth},|eval|<={window}")
             }
+            Judge::SelfPlay {
+                games,
+                nodes,
+                window,
+            } => {
+                format!("threshold=selfplay:games={games},nodes={nodes},|points-half|<={window}")
+            }
         }
     }
+}
+
+/// Settings that replace a judge's defaults (see [`Judge::with`]); `None` keeps the default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct JudgeTuning {
+    /// The threshold: Pons' score (solver), evaluation units (search), half-points
+    /// (self-play).
+    pub threshold: Option<i32>,
+    /// The search's depth.
+    pub depth: Option<usize>,
+    /// Self-play games.
+    pub games: Option<usize>,
+    /// Self-play nodes a move in the first game.
+    pub nodes: Option<u64>,
 }
 
 /// What to make.
@@ -115,6 +182,8 @@ pub struct SuiteOptions {
     pub seed: u64,
     /// Keep only the openings this judge finds close to even.
     pub judge: Option<Judge>,
+    /// Openings judged at a time, each by a thread (at least 1; the suite is the same).
+    pub threads: usize,
 }
 
 /// A suite: the header line and one line of moves per opening.
@@ -144,8 +213,11 @@ pub fn generate(spec: &GameSpec, options: &SuiteOptions) -> Result<Suite, String
     if options.plies == 0 || options.count == 0 {
         return Err("--plies and --count must be at least 1".into());
     }
-    if let Some(Judge::Search { depth: 0, .. }) = options.judge {
-        return Err("--depth must be at least 1".into());
+    match options.judge {
+        Some(Judge::Search { depth: 0, .. }) => return Err("--depth must be at least 1".into()),
+        Some(Judge::SelfPlay { games: 0, .. }) => return Err("--games must be at least 1".into()),
+        Some(Judge::SelfPlay { nodes: 0, .. }) => return Err("--nodes must be at least 1".into()),
+        _ => {}
     }
     let mut header = format!("{HEADER}{spec} plies={}", options.plies);
     if let Some(judge) = options.judge {
@@ -172,16 +244,32 @@ impl GameVisitor for Walker<'_> {
     fn visit<G: EvaluatedGame>(self, start: G) -> Self::Output {
         let options = self.options;
         let evaluator = start.evaluator();
-        let mut judge = match options.judge {
-            None => None,
-            Some(judge) => Some(Judging::new(&start, judge)?),
+        let mut judges = match options.judge {
+            None => Vec::new(),
+            Some(judge) => (0..options.threads.max(1))
+                .map(|_| Judging::new(&start, self.spec, judge))
+                .collect::<Result<Vec<_>, _>>()?,
         };
         let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
         let mut seen = HashSet::new();
         let mut lines = Vec::new();
+        // Walks waiting for a verdict, in the order they were made.
+        let mut waiting: Vec<G> = Vec::new();
+        let mut judged = 0;
         let mut moves = Vec::new();
         let tries = options.count.saturating_mul(TRIES_PER_OPENING);
         for _ in 0..tries {
+            // One waiting walk for each judge: judged at once, the verdicts taken in order
+            // until the suite is full.
+            if !judges.is_empty() && waiting.len() == judges.len() {
+                take_verdicts(
+                    &mut judges,
+                    &mut waiting,
+                    &mut lines,
+                    &mut judged,
+                    options.count,
+                );
+            }
             if lines.len() == options.count {
                 break;
             }
@@ -205,20 +293,83 @@ impl GameVisitor for Walker<'_> {
             if !seen.insert(position_key(self.spec, &start, &game)) {
                 continue;
             }
-            if let Some(judge) = &mut judge {
-                if !judge.close_to_even(&game) {
-                    continue;
-                }
+            if judges.is_empty() {
+                lines.push(move_line(&game));
+            } else {
+                waiting.push(game);
             }
-            let line: Vec<String> = game
-                .history()
-                .iter()
-                .map(|&mv| game.format_move(mv))
-                .collect();
-            lines.push(line.join(","));
         }
-        Ok((lines, seen.len()))
+        // Walks left waiting when the tries ran out.
+        if !waiting.is_empty() && lines.len() < options.count {
+            take_verdicts(
+                &mut judges,
+                &mut waiting,
+                &mut lines,
+                &mut judged,
+                options.count,
+            );
+        }
+        Ok((
+            lines,
+            if judges.is_empty() {
+                seen.len()
+            } else {
+                judged
+            },
+        ))
     }
+}
+
+/// Judges the `waiting` walks (at most one per judge), then adds the kept ones to `lines` in
+/// order, counting each verdict taken in `judged`, until `lines` holds `count`.
+fn take_verdicts<G: EvaluatedGame>(
+    judges: &mut [Judging<G>],
+    waiting: &mut Vec<G>,
+    lines: &mut Vec<String>,
+    judged: &mut usize,
+    count: usize,
+) {
+    let verdicts = judge_all(judges, waiting);
+    for (game, keep) in waiting.drain(..).zip(verdicts) {
+        if lines.len() == count {
+            break;
+        }
+        *judged += 1;
+        if keep {
+            lines.push(move_line(&game));
+        }
+    }
+}
+
+/// The moves of `game` from the start, as a suite's line.
+fn move_line<G: Game>(game: &G) -> String {
+    let line: Vec<String> = game
+        .history()
+        .iter()
+        .map(|&mv| game.format_move(mv))
+        .collect();
+    line.join(",")
+}
+
+/// The verdicts on `games` (at most one per judge), each judged by a judge of its own, on
+/// threads when there are several.
+fn judge_all<G: EvaluatedGame>(judges: &mut [Judging<G>], games: &[G]) -> Vec<bool> {
+    if games.len() == 1 {
+        return vec![judges[0].close_to_even(&games[0])];
+    }
+    std::thread::scope(|scope| {
+        let running: Vec<_> = judges
+            .iter_mut()
+            .zip(games)
+            .map(|(judge, game)| scope.spawn(move || judge.close_to_even(game)))
+            .collect();
+        running
+            .into_iter()
+            // A judge that panicked keeps nothing (it never does: searches of ongoing
+            // positions return a move).
+            .map(|thread| thread.join().unwrap_or(false))
+            .collect()
+    })
 }
 
 /// True when the side to move in `game` (ongoing) has a move that wins at once.
@@ -261,14 +412,28 @@ enum Judging<G: EvaluatedGame> {
         depth: usize,
         window: i32,
     },
+    SelfPlay {
+        /// The game's default judge, asked first: self-play is costly, and most walks the
+        /// evaluation finds lopsided are.
+        first: Box<Judging<G>>,
+        /// The engine of the side to move in the opening, and of the other side.
+        players: Box<[Searcher<G, G::Evaluator>; 2]>,
+        games: usize,
+        nodes: u64,
+        window: i32,
+    },
 }
 
 /// Pons' exact score of the Connect-X position a list of moves (text) reaches; `None` when it
 /// cannot be had.
-type PonsScore = Box<dyn FnMut(&str) -> Option<i32>>;
+type PonsScore = Box<dyn FnMut(&str) -> Option<i32> + Send>;
 
 impl<G: EvaluatedGame> Judging<G> {
-    fn new(start: &G, judge: Judge) -> Result<Self, String> {
+    fn new(start: &G, spec: &GameSpec, judge: Judge) -> Result<Self, String> {
+        let engine = || {
+            Searcher::try_new(start.evaluator(), default_algorithm(spec), JUDGE_TABLE_MB)
+                .map_err(|e| e.to_string())
+        };
         Ok(match judge {
             Judge::Solver { max_score } => Judging::Solver {
                 score: pons_scorer(&start.spec())
@@ -281,6 +446,17 @@ impl<G: EvaluatedGame> Judging<G> {
                         .map_err(|e| e.to_string())?,
                 ),
                 depth,
+                window,
+            },
+            Judge::SelfPlay {
+                games,
+                nodes,
+                window,
+            } => Judging::SelfPlay {
+                first: Box::new(Judging::new(start, spec, Judge::default_for(spec))?),
+                players: Box::new([engine()?, engine()?]),
+                games,
+                nodes,
                 window,
             },
         })
@@ -308,8 +484,74 @@ impl<G: EvaluatedGame> Judging<G> {
                     .score;
                 !score.is_decisive() && score.0.abs() <= *window
             }
+            Judging::SelfPlay {
+                first,
+                players,
+                games,
+                nodes,
+                window,
+            } => {
+                if !first.close_to_even(game) {
+                    return false;
+                }
+                // Kept when the side to move's half-points end in `low..=high`; the games
+                // stop once the rest cannot change the verdict.
+                let (games, window) = (*games as i64, i64::from(*window));
+                let (low, high) = (games - window, games + window);
+                let mut half_points = 0;
+                for played in 0..games {
+                    let left = 2 * (games - played);
+                    if half_points > high || half_points + left < low {
+                        return false;
+                    }
+                    if half_points >= low && half_points + left <= high {
+                        return true;
+                    }
+                    // Each side's budget drawn anew for each game (from the position, so
+                    // reproducible): the games of one engine at one budget would all be one.
+                    let mut rng = ChaCha8Rng::seed_from_u64(game.hash() ^ played as u64);
+                    let mut budget = || *nodes + rng.next_u64() % (3 * *nodes);
+                    let budgets = [budget(), budget()];
+                    half_points += i64::from(self_play_half_points(players, game, budgets));
+                }
+                (low..=high).contains(&half_points)
+            }
         }
     }
+}
+
+/// Plays `opening` (ongoing) out between `players[0]`, for the side to move, and `players[1]`,
+/// both cleared first, each searching its `nodes` a move; the side to move's half-points: 2
+/// for a win, 1 for a draw (or a game still going after [`SELF_PLAY_MAX_MOVES`] moves), 0 for
+/// a loss.
+fn self_play_half_points<G: EvaluatedGame>(
+    players: &mut [Searcher<G, G::Evaluator>; 2],
+    opening: &G,
+    nodes: [u64; 2],
+) -> u8 {
+    for player in players.iter_mut() {
+        player.clear();
+    }
+    let mover = opening.to_move();
+    let mut game = opening.clone();
+    let limits = nodes.map(SearchLimits::nodes);
+    for turn in 0..SELF_PLAY_MAX_MOVES {
+        if let Status::Over(outcome) = game.status() {
+            return match outcome {
+                Outcome::Win(winner) if winner == mover => 2,
+                Outcome::Win(_) => 0,
+                Outcome::Draw => 1,
+            };
+        }
+        let Some(mv) = players[turn % 2]
+            .search(&game, &limits[turn % 2], |_| {})
+            .best_move
+        else {
+            break;
+        };
+        game.play(mv);
+    }
+    1
 }
 
 /// Pons' score from the opening book where it has every move's value, else from the solver,
@@ -346,6 +588,7 @@ fn pons_scorer_for<B: Bits>(rows: usize, cols: usize, k: usize) -> PonsScore {
 mod tests {
     use super::*;
     use crate::openings::Openings;
+    use zerosum_core::Score;
 
     fn suite(spec: &str, plies: usize, count: usize, judge: Option<Judge>) -> Suite {
         let options = SuiteOptions {
@@ -353,6 +596,7 @@ mod tests {
             count,
             seed: 5,
             judge,
+            threads: 1,
         };
         generate(&spec.parse().unwrap(), &options).unwrap()
     }
@@ -432,5 +676,66 @@ mod tests {
             game.play_list(line).unwrap();
             assert!(!game.status().is_over());
         }
+    }
+
+    #[test]
+    fn self_play_keeps_the_openings_perfect_players_draw() {
+        // Tic-tac-toe after three moves: the side to move (O) has lost some positions and holds
+        // the draw in the others; the engine at these budgets plays both perfectly, so with a
+        // window of 0 (a draw, or a win each) exactly the drawn ones are kept.
+        let judge = Judge::SelfPlay {
+            games: 2,
+            nodes: 4000,
+            window: 0,
+        };
+        let made = suite("tictactoe", 3, 200, Some(judge));
+        assert!(made
+            .header
+            .ends_with("balanced threshold=selfplay:games=2,nodes=4000,|points-half|<=0 seed=5"));
+        assert!(!made.lines.is_empty());
+        assert!(made.lines.len() < made.judged, "nothing was turned down");
+        let spec = "tictactoe".parse().unwrap();
+        for line in &made.lines {
+            let value = zerosum_games::visit_game(&spec, ValueOf(line.clone())).unwrap();
+            assert_eq!(value, Score::DRAW, "{line} is not a draw");
+        }
+    }
+
+    /// The exact value of the tic-tac-toe position after a move list, by a full-depth search.
+    struct ValueOf(String);
+
+    impl GameVisitor for ValueOf {
+        type Output = Score;
+        fn visit<G: EvaluatedGame>(self, mut game: G) -> Score {
+            game.play_list(&self.0).unwrap();
+            let mut searcher = Searcher::new(game.evaluator(), Algorithm::default(), 1);
+            searcher
+                .search(&game, &SearchLimits::depth(9), |_| {})
+                .score
+        }
+    }
+
+    #[test]
+    fn threads_judge_the_same_suite() {
+        let judge = Judge::SelfPlay {
+            games: 2,
+            nodes: 300,
+            window: 1,
+        };
+        let spec: GameSpec = "mnk:5x5x4".parse().unwrap();
+        let made = |threads| {
+            let options = SuiteOptions {
+                plies: 3,
+                count: 6,
+                seed: 9,
+                judge: Some(judge),
+                threads,
+            };
+            generate(&spec, &options).unwrap()
+        };
+        let one = made(1);
+        assert_eq!(one.lines.len(), 6);
+        assert_eq!(one, made(2));
+        assert_eq!(one, made(3));
     }
 }

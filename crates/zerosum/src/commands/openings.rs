@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use zerosum_arena::openings::generate::{generate, Judge, SuiteOptions};
+use zerosum_arena::openings::generate::{generate, Judge, JudgeTuning, SuiteOptions};
 
 use super::parse_spec;
 
@@ -21,15 +21,32 @@ pub struct OpeningsArgs {
     count: usize,
     /// Keep only openings close to even: on Connect-X boards the solver fits, |Pons score| <=
     /// threshold (default 2: a draw or a win in the last moves); elsewhere a fixed-depth
-    /// search's evaluation within +/- threshold, no proven result.
+    /// search's evaluation within +/- threshold, no proven result; or by --judge selfplay.
     #[arg(long)]
     balanced: bool,
-    /// The judge's threshold (Pons score, or evaluation units; defaults per game).
+    /// Who judges: the game's default (solver or search), or selfplay: the default engine
+    /// plays each opening out against itself --games times at --nodes nodes a move (up to
+    /// twice that in the last game), kept when the side to move scores within --threshold
+    /// half-points of half the points (default 6 games, 5000 nodes, 2: 2 to 4 points of 6).
+    #[arg(long, requires = "balanced", value_enum, default_value_t = JudgeKind::Default)]
+    judge: JudgeKind,
+    /// The judge's threshold (Pons score, evaluation units, or self-play half-points;
+    /// defaults per game).
     #[arg(long, requires = "balanced", allow_negative_numbers = true)]
     threshold: Option<i32>,
-    /// The judge's search depth (not for the solver; defaults per game).
+    /// The judge's search depth (the default judge off the solver's boards; defaults per
+    /// game).
     #[arg(long, requires = "balanced")]
     depth: Option<usize>,
+    /// Self-play games per opening (--judge selfplay).
+    #[arg(long, requires = "balanced")]
+    games: Option<usize>,
+    /// Self-play nodes a move in the first game (--judge selfplay).
+    #[arg(long, requires = "balanced")]
+    nodes: Option<u64>,
+    /// Openings judged at a time, one per thread (the suite is the same for any number).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
     /// Seed of the random moves.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -38,20 +55,52 @@ pub struct OpeningsArgs {
     out: Option<PathBuf>,
 }
 
-/// `zerosum openings SPEC --plies N --count C [--balanced] [--seed S] [--out FILE]`.
+/// Who judges a balanced suite.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum JudgeKind {
+    /// The solver on Connect-X boards it fits, else a fixed-depth search.
+    Default,
+    /// The default engine playing the opening out against itself.
+    Selfplay,
+}
+
+/// `zerosum openings SPEC --plies N --count C [--balanced [--judge selfplay]] [--seed S]
+/// [--out FILE]`.
 pub fn openings(args: &OpeningsArgs) -> Result<()> {
     let spec = parse_spec(&args.spec)?;
     if args.threshold.is_some_and(|t| t < 0) {
         anyhow::bail!("--threshold must be at least 0");
     }
-    let judge = args
-        .balanced
-        .then(|| Judge::default_for(&spec).with(args.threshold, args.depth));
+    if args.threads == 0 {
+        anyhow::bail!("--threads must be at least 1");
+    }
+    let self_play = args.judge == JudgeKind::Selfplay;
+    if !self_play && (args.games.is_some() || args.nodes.is_some()) {
+        anyhow::bail!("--games and --nodes are for --judge selfplay");
+    }
+    if self_play && args.depth.is_some() {
+        anyhow::bail!("--depth is not for --judge selfplay (it plays by --nodes)");
+    }
+    let tuning = JudgeTuning {
+        threshold: args.threshold,
+        depth: args.depth,
+        games: args.games,
+        nodes: args.nodes,
+    };
+    let judge = args.balanced.then(|| {
+        let judge = if self_play {
+            Judge::self_play()
+        } else {
+            Judge::default_for(&spec)
+        };
+        judge.with(&tuning)
+    });
     let options = SuiteOptions {
         plies: args.plies,
         count: args.count,
         seed: args.seed,
         judge,
+        threads: args.threads,
     };
     let suite = generate(&spec, &options).map_err(anyhow::Error::msg)?;
     if suite.lines.len() < args.count {

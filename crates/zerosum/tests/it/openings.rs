@@ -171,6 +171,91 @@ fn each_opening_is_played_twice_with_colours_swapped_and_a_resume_keeps_them() {
 }
 
 #[test]
+fn a_self_play_suite_states_its_judge_and_is_the_same_on_any_threads() {
+    let args = |threads: &'static str| {
+        [
+            "openings",
+            "mnk:6x6x4",
+            "--plies",
+            "3",
+            "--count",
+            "4",
+            "--balanced",
+            "--judge",
+            "selfplay",
+            "--games",
+            "2",
+            "--nodes",
+            "300",
+            "--threads",
+            threads,
+        ]
+    };
+    let suite = run(&args("1"));
+    assert!(
+        suite.starts_with(
+            "# zerosum openings mnk:6x6x4 plies=3 balanced \
+             threshold=selfplay:games=2,nodes=300,|points-half|<=2 seed=1\n"
+        ),
+        "{suite}"
+    );
+    assert_eq!(suite.lines().count(), 5, "{suite}");
+    assert_eq!(run(&args("2")), suite);
+    // Options of another judge, or none, are one-line errors.
+    for (args, words) in [
+        (
+            vec![
+                "openings",
+                "gomoku",
+                "--plies",
+                "2",
+                "--count",
+                "1",
+                "--balanced",
+                "--games",
+                "4",
+            ],
+            "--games and --nodes are for --judge selfplay",
+        ),
+        (
+            vec![
+                "openings",
+                "gomoku",
+                "--plies",
+                "2",
+                "--count",
+                "1",
+                "--balanced",
+                "--judge",
+                "selfplay",
+                "--nodes",
+                "0",
+            ],
+            "--nodes must be at least 1",
+        ),
+        (
+            vec![
+                "openings",
+                "gomoku",
+                "--plies",
+                "2",
+                "--count",
+                "1",
+                "--threads",
+                "0",
+            ],
+            "--threads must be at least 1",
+        ),
+    ] {
+        let output = zerosum(&args);
+        let err = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error: ") && err.contains(words), "{err}");
+    }
+}
+
+#[test]
 fn bad_suites_are_one_line_errors_naming_the_file_line_and_problem() {
     let dir = scratch("bad");
     let write = |name: &str, content: &str| {
