@@ -28,13 +28,15 @@
 //!   by a search's evaluation the side to move won most games from either colour (see
 //!   `openings/README.md`).
 //!
-//! With `threads` above one, the openings are judged that many at a time, each thread with a
-//! judge of its own; the walks and the order in which verdicts are taken are the same, so a
-//! suite does not depend on the threads.
+//! With `threads` above one, the walks are judged in batches by that many threads, each with a
+//! judge of its own (a verdict depends on the walk alone); the walks and the order in which
+//! verdicts are taken are the same, so a suite does not depend on the threads.
 //! On Connect-X the solver's value is costly (seconds a position at 6 plies on 7x6): a suite
 //! of a few hundred takes many minutes.
 
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
 
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -51,6 +53,10 @@ const JUDGE_TABLE_MB: usize = 16;
 
 /// Walks tried per opening asked for before giving up.
 const TRIES_PER_OPENING: usize = 200;
+
+/// Walks judged together, for each judge: the threads stay busy while a slow verdict
+/// finishes, and at most this many verdicts a judge are had beyond the suite's last opening.
+const WALKS_PER_JUDGE: usize = 8;
 
 /// A self-play game longer than this many moves after the opening counts as a draw (no game
 /// of the families comes near it but Unstable, whose games can cycle).
@@ -182,7 +188,7 @@ pub struct SuiteOptions {
     pub seed: u64,
     /// Keep only the openings this judge finds close to even.
     pub judge: Option<Judge>,
-    /// Openings judged at a time, each by a thread (at least 1; the suite is the same).
+    /// Threads judging the walks (at least 1; the suite is the same for any number).
     pub threads: usize,
 }
 
@@ -244,31 +250,27 @@ impl GameVisitor for Walker<'_> {
     fn visit<G: EvaluatedGame>(self, start: G) -> Self::Output {
         let options = self.options;
         let evaluator = start.evaluator();
-        let mut judges = match options.judge {
+        let judges = match options.judge {
             None => Vec::new(),
             Some(judge) => (0..options.threads.max(1))
                 .map(|_| Judging::new(&start, self.spec, judge))
                 .collect::<Result<Vec<_>, _>>()?,
         };
+        let mut pending = Pending {
+            judges,
+            waiting: Vec::new(),
+            judged: 0,
+        };
         let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
         let mut seen = HashSet::new();
         let mut lines = Vec::new();
-        // Walks waiting for a verdict, in the order they were made.
-        let mut waiting: Vec<G> = Vec::new();
-        let mut judged = 0;
         let mut moves = Vec::new();
         let tries = options.count.saturating_mul(TRIES_PER_OPENING);
         for _ in 0..tries {
-            // One waiting walk for each judge: judged at once, the verdicts taken in order
-            // until the suite is full.
-            if !judges.is_empty() && waiting.len() == judges.len() {
-                take_verdicts(
-                    &mut judges,
-                    &mut waiting,
-                    &mut lines,
-                    &mut judged,
-                    options.count,
-                );
+            // Waiting walks are judged together, the verdicts taken in order until the
+            // suite is full.
+            if pending.full() {
+                pending.take_verdicts(&mut lines, options.count);
             }
             if lines.len() == options.count {
                 break;
@@ -293,50 +295,56 @@ impl GameVisitor for Walker<'_> {
             if !seen.insert(position_key(self.spec, &start, &game)) {
                 continue;
             }
-            if judges.is_empty() {
+            if pending.judges.is_empty() {
                 lines.push(move_line(&game));
             } else {
-                waiting.push(game);
+                pending.waiting.push(game);
             }
         }
         // Walks left waiting when the tries ran out.
-        if !waiting.is_empty() && lines.len() < options.count {
-            take_verdicts(
-                &mut judges,
-                &mut waiting,
-                &mut lines,
-                &mut judged,
-                options.count,
-            );
+        if lines.len() < options.count {
+            pending.take_verdicts(&mut lines, options.count);
         }
-        Ok((
-            lines,
-            if judges.is_empty() {
-                seen.len()
-            } else {
-                judged
-            },
-        ))
+        let judged = if pending.judges.is_empty() {
+            seen.len()
+        } else {
+            pending.judged
+        };
+        Ok((lines, judged))
     }
 }
 
-/// Judges the `waiting` walks (at most one per judge), then adds the kept ones to `lines` in
-/// order, counting each verdict taken in `judged`, until `lines` holds `count`.
-fn take_verdicts<G: EvaluatedGame>(
-    judges: &mut [Judging<G>],
-    waiting: &mut Vec<G>,
-    lines: &mut Vec<String>,
-    judged: &mut usize,
-    count: usize,
-) {
-    let verdicts = judge_all(judges, waiting);
-    for (game, keep) in waiting.drain(..).zip(verdicts) {
-        if lines.len() == count {
-            break;
+/// The judges, and the walks waiting for their verdicts.
+struct Pending<G: EvaluatedGame> {
+    /// One a thread; none when the suite is not judged.
+    judges: Vec<Judging<G>>,
+    /// Walks waiting for a verdict, in the order they were made.
+    waiting: Vec<G>,
+    /// Verdicts taken.
+    judged: usize,
+}
+
+impl<G: EvaluatedGame> Pending<G> {
+    /// True when the judges have [`WALKS_PER_JUDGE`] walks each waiting.
+    fn full(&self) -> bool {
+        !self.judges.is_empty() && self.waiting.len() == WALKS_PER_JUDGE * self.judges.len()
+    }
+
+    /// Judges the waiting walks, then adds the kept ones to `lines` in order until it holds
+    /// `count`.
+    fn take_verdicts(&mut self, lines: &mut Vec<String>, count: usize) {
+        if self.waiting.is_empty() {
+            return;
         }
-        *judged += 1;
-        if keep {
-            lines.push(move_line(&game));
+        let verdicts = judge_all(&mut self.judges, &self.waiting);
+        for (game, keep) in self.waiting.drain(..).zip(verdicts) {
+            if lines.len() == count {
+                break;
+            }
+            self.judged += 1;
+            if keep {
+                lines.push(move_line(&game));
+            }
         }
     }
 }
@@ -351,25 +359,35 @@ fn move_line<G: Game>(game: &G) -> String {
     line.join(",")
 }
 
-/// The verdicts on `games` (at most one per judge), each judged by a judge of its own, on
-/// threads when there are several.
+/// The verdicts on `games`, in their order. With several judges, each on a thread of its own
+/// takes the next game not yet taken, so a slow verdict holds up no other thread.
 fn judge_all<G: EvaluatedGame>(judges: &mut [Judging<G>], games: &[G]) -> Vec<bool> {
-    if games.len() == 1 {
-        return vec![judges[0].close_to_even(&games[0])];
-    }
-    std::thread::scope(|scope| {
-        let running: Vec<_> = judges
-            .iter_mut()
-            .zip(games)
-            .map(|(judge, game)| scope.spawn(move || judge.close_to_even(game)))
+    if judges.len() == 1 {
+        return games
+            .iter()
+            .map(|game| judges[0].close_to_even(game))
             .collect();
-        running
-            .into_iter()
-            // A judge that panicked keeps nothing (it never does: searches of ongoing
-            // positions return a move).
-            .map(|thread| thread.join().unwrap_or(false))
-            .collect()
-    })
+    }
+    let next = AtomicUsize::new(0);
+    let verdicts: Vec<OnceLock<bool>> = games.iter().map(|_| OnceLock::new()).collect();
+    std::thread::scope(|scope| {
+        for judge in judges.iter_mut() {
+            let (next, verdicts) = (&next, &verdicts);
+            scope.spawn(move || loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                let Some(game) = games.get(index) else {
+                    break;
+                };
+                let _ = verdicts[index].set(judge.close_to_even(game));
+            });
+        }
+    });
+    // A game whose judge panicked has no verdict and is not kept (it never happens: searches
+    // of ongoing positions return a move).
+    verdicts
+        .into_iter()
+        .map(|verdict| verdict.into_inner().unwrap_or(false))
+        .collect()
 }
 
 /// True when the side to move in `game` (ongoing) has a move that wins at once.

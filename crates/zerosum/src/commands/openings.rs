@@ -44,7 +44,8 @@ pub struct OpeningsArgs {
     /// Self-play nodes a move in the first game (--judge selfplay).
     #[arg(long, requires = "balanced")]
     nodes: Option<u64>,
-    /// Openings judged at a time, one per thread (the suite is the same for any number).
+    /// Threads judging the openings, each with a judge of its own (the suite is the same for
+    /// any number).
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// Seed of the random moves.

@@ -202,57 +202,39 @@ fn a_self_play_suite_states_its_judge_and_is_the_same_on_any_threads() {
     assert_eq!(suite.lines().count(), 5, "{suite}");
     assert_eq!(run(&args("2")), suite);
     // Options of another judge, or none, are one-line errors.
+    let openings = |extra: &[&'static str]| {
+        [
+            &["openings", "gomoku", "--plies", "2", "--count", "1"][..],
+            extra,
+        ]
+        .concat()
+    };
     for (args, words) in [
         (
-            vec![
-                "openings",
-                "gomoku",
-                "--plies",
-                "2",
-                "--count",
-                "1",
-                "--balanced",
-                "--games",
-                "4",
-            ],
+            openings(&["--balanced", "--games", "4"]),
             "--games and --nodes are for --judge selfplay",
         ),
         (
-            vec![
-                "openings",
-                "gomoku",
-                "--plies",
-                "2",
-                "--count",
-                "1",
-                "--balanced",
-                "--judge",
-                "selfplay",
-                "--nodes",
-                "0",
-            ],
+            openings(&["--balanced", "--judge", "selfplay", "--nodes", "0"]),
             "--nodes must be at least 1",
         ),
         (
-            vec![
-                "openings",
-                "gomoku",
-                "--plies",
-                "2",
-                "--count",
-                "1",
-                "--threads",
-                "0",
-            ],
+            openings(&["--threads", "0"]),
             "--threads must be at least 1",
         ),
     ] {
-        let output = zerosum(&args);
-        let err = text(&output.stderr);
-        assert_eq!(output.status.code(), Some(1), "{args:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("error: ") && err.contains(words), "{err}");
+        assert_one_line_error(&args, words);
     }
+}
+
+/// Runs `zerosum` and insists it fails with exit code 1 and one line, `error: ...` holding
+/// `words`.
+fn assert_one_line_error(args: &[&str], words: &str) {
+    let output = zerosum(args);
+    let err = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("error: ") && err.contains(words), "{err}");
 }
 
 #[test]
@@ -312,11 +294,7 @@ fn bad_suites_are_one_line_errors_naming_the_file_line_and_problem() {
             "--openings is for one game",
         ),
     ] {
-        let output = zerosum(&args);
-        let err = text(&output.stderr);
-        assert_eq!(output.status.code(), Some(1), "{args:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("error: ") && err.contains(words), "{err}");
+        assert_one_line_error(&args, words);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
