@@ -528,7 +528,8 @@ impl<G: EvaluatedGame> Judging<G> {
                     // Each side's budget drawn anew for each game (from the position, so
                     // reproducible): the games of one engine at one budget would all be one.
                     let mut rng = ChaCha8Rng::seed_from_u64(game.hash() ^ played as u64);
-                    let mut budget = || *nodes + rng.next_u64() % (3 * *nodes);
+                    let mut budget =
+                        || nodes.saturating_add(rng.next_u64() % nodes.saturating_mul(3));
                     let budgets = [budget(), budget()];
                     half_points += i64::from(self_play_half_points(players, game, budgets));
                 }

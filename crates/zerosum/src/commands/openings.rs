@@ -72,8 +72,8 @@ pub fn openings(args: &OpeningsArgs) -> Result<()> {
     if args.threshold.is_some_and(|t| t < 0) {
         anyhow::bail!("--threshold must be at least 0");
     }
-    if args.threads == 0 {
-        anyhow::bail!("--threads must be at least 1");
+    if let Err(e) = zerosum_search::Threads::new(args.threads) {
+        anyhow::bail!("--threads: {e}");
     }
     let self_play = args.judge == JudgeKind::Selfplay;
     if !self_play && (args.games.is_some() || args.nodes.is_some()) {
