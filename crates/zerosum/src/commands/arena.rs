@@ -124,17 +124,21 @@ pub struct TournamentArgs {
 #[derive(Args, Debug)]
 pub struct MatchArgs {
     /// Game spec.
-    spec: String,
+    #[arg(required_unless_present = "resume", conflicts_with = "resume")]
+    spec: Option<String>,
     /// The first player (first in odd-numbered games).
-    player1: String,
+    #[arg(required_unless_present = "resume", conflicts_with = "resume")]
+    player1: Option<String>,
     /// The second player.
-    player2: String,
+    #[arg(required_unless_present = "resume", conflicts_with = "resume")]
+    player2: Option<String>,
     /// Number of games, colours alternating.
     #[arg(long, default_value_t = 2)]
     games: usize,
     #[command(flatten)]
     common: CommonArgs,
-    /// Continue the match of this record file.
+    /// Continue the match of this record file (its game, players and settings are those
+    /// the record was started with).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["scoring", "sprt", "seed", "record", "maxmoves", "adjudicate_nodes", "engines", "st", "tc", "openings", "shard"])]
     resume: Option<PathBuf>,
 }
@@ -306,13 +310,15 @@ pub fn play_match(args: &MatchArgs) -> Result<()> {
 
 /// The settings of a new match.
 fn match_settings(args: &MatchArgs) -> Result<TournamentSettings> {
+    // The command line has them unless it resumes (see `MatchArgs`).
+    let (Some(spec), Some(player1), Some(player2)) = (&args.spec, &args.player1, &args.player2)
+    else {
+        bail!("a new match needs a game spec and two players");
+    };
     let engines = engine_list(&args.common)?;
     let settings = TournamentSettings {
-        players: vec![
-            engines.resolve(&args.player1),
-            engines.resolve(&args.player2),
-        ],
-        games: vec![parse_spec(&args.spec)?.to_string()],
+        players: vec![engines.resolve(player1), engines.resolve(player2)],
+        games: vec![parse_spec(spec)?.to_string()],
         format: Format::Match { games: args.games },
         time: args.common.time.control(1.0)?,
         max_moves: args.common.maxmoves,

@@ -146,7 +146,7 @@ fn each_opening_is_played_twice_with_colours_swapped_and_a_resume_keeps_them() {
     let content = std::fs::read_to_string(&record).unwrap();
     let kept: Vec<&str> = content.lines().take(1 + 5).collect();
     std::fs::write(&record, kept.join("\n") + "\n").unwrap();
-    let resumed = zerosum(&["match", "--resume", record.to_str().unwrap(), "-", "-", "-"]);
+    let resumed = zerosum(&["match", "--resume", record.to_str().unwrap()]);
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
     let again = games(&record);
     assert_eq!(again.len(), 8);
@@ -160,13 +160,20 @@ fn each_opening_is_played_twice_with_colours_swapped_and_a_resume_keeps_them() {
     // A suite changed since the start is refused on resume.
     std::fs::write(&suite, "4,4,3,5\n").unwrap();
     std::fs::write(&record, kept.join("\n") + "\n").unwrap();
-    let refused = zerosum(&["match", "--resume", record.to_str().unwrap(), "-", "-", "-"]);
+    let refused = zerosum(&["match", "--resume", record.to_str().unwrap()]);
     assert_eq!(refused.status.code(), Some(1));
     assert!(
         text(&refused.stderr).contains("has changed since the tournament started"),
         "{}",
         text(&refused.stderr)
     );
+    // The record has its game and players: a resume takes none.
+    let path = record.to_str().unwrap();
+    let output = zerosum(&["match", "--resume", path, "connect4", "quasi", "random"]);
+    let err = text(&output.stderr);
+    assert!(!output.status.success(), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("--resume"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -344,7 +351,7 @@ fn an_sprt_match_ends_with_its_verdict() {
     let standing = out.lines().find(|l| l.contains("  quasi  ")).unwrap();
     assert!(standing.ends_with(&elo(summary)), "{standing} / {summary}");
     // Resumed, the decided test plays nothing more and says its verdict again.
-    let resumed = run(&["match", "--resume", record.to_str().unwrap(), "-", "-", "-"]);
+    let resumed = run(&["match", "--resume", record.to_str().unwrap()]);
     assert!(resumed.contains(verdict), "{resumed}");
     // At the cap without a decision: inconclusive, with the LLR and the bounds.
     let out = run(&[
