@@ -30,27 +30,6 @@ fn cell(game: &Atoll, name: &str) -> AtollMove {
     game.parse_move(name).unwrap()
 }
 
-/// Random positions reached by random play, still going on.
-fn random_positions(start: &Atoll, count: usize, seed: u64) -> Vec<Atoll> {
-    let mut rng = SplitMix::new(seed);
-    let mut positions = Vec::new();
-    while positions.len() < count {
-        let mut game = start.clone();
-        let plies = rng.below(start.board().playable().len());
-        for _ in 0..plies {
-            if game.status().is_over() {
-                break;
-            }
-            let mv = random_move(&game, &mut rng);
-            game.play(mv);
-        }
-        if !game.status().is_over() {
-            positions.push(game);
-        }
-    }
-    positions
-}
-
 const BOARDS: [&str; 4] = ["standard", "hexhex4", "rhombus5", "hexhex6"];
 
 // ---------------------------------------------------------------------------------------------
@@ -78,26 +57,20 @@ fn engine_blocks_the_only_threat() {
     assert_eq!(game.format_move(mv), "j6");
 }
 
+/// Random positions of `start`'s board: after 0 to one less than its cells random plies.
+fn random_positions(start: &Atoll, count: usize, seed: u64) -> Vec<Atoll> {
+    crate::common::random_positions(start, count, start.board().playable().len() - 1, seed)
+}
+
 #[test]
 fn engine_never_misses_a_win_in_one_on_random_positions() {
     let mut checked = 0;
     for (index, board) in BOARDS.iter().enumerate() {
         let start = Atoll::new(board, false).unwrap();
-        let mut searcher = Searcher::new(start.evaluator(), Algorithm::Pvs, 1);
-        for game in random_positions(&start, 100, index as u64) {
-            let wins = winning_moves(&game);
-            if wins.is_empty() {
-                continue;
-            }
-            let mv = engine_move(&mut searcher, &game, &SearchLimits::depth(2));
-            assert!(
-                wins.contains(&mv),
-                "{board} after {}: played {}",
-                line(&game),
-                game.format_move(mv)
-            );
-            checked += 1;
-        }
+        let positions = random_positions(&start, 100, index as u64);
+        checked += check_wins_in_one(positions, &SearchLimits::depth(2), usize::MAX, |game| {
+            format!("{board} after {}", line(game))
+        });
     }
     assert!(checked > 40, "only {checked} positions with a win in one");
 }
@@ -107,27 +80,10 @@ fn engine_never_misses_a_forced_block_on_random_positions() {
     let mut checked = 0;
     for (index, board) in BOARDS.iter().enumerate() {
         let start = Atoll::new(board, false).unwrap();
-        let mut searcher = Searcher::new(start.evaluator(), Algorithm::Pvs, 1);
-        for game in random_positions(&start, 250, 100 + index as u64) {
-            if !winning_moves(&game).is_empty() {
-                continue;
-            }
-            let safe = safe_moves(&game);
-            if safe.is_empty() || safe.len() == legal(&game).len() {
-                continue;
-            }
-            let mv = engine_move(&mut searcher, &game, &SearchLimits::depth(2));
-            assert!(
-                safe.contains(&mv),
-                "{board} after {}: played {}, safe were {:?}",
-                line(&game),
-                game.format_move(mv),
-                safe.iter()
-                    .map(|&m| game.format_move(m))
-                    .collect::<Vec<_>>()
-            );
-            checked += 1;
-        }
+        let positions = random_positions(&start, 250, 100 + index as u64);
+        checked += check_forced_blocks(positions, &SearchLimits::depth(2), usize::MAX, |game| {
+            format!("{board} after {}", line(game))
+        });
     }
     assert!(checked > 40, "only {checked} positions with a forced block");
 }

@@ -16,6 +16,8 @@ use zerosum_games::connect::{
 use zerosum_games::EvaluatedGame;
 use zerosum_search::{Algorithm, SearchLimits, Searcher};
 
+use crate::common::random_positions;
+
 // ---------------------------------------------------------------------------------------------
 // Naive rules, written independently of the evaluator: a disc of `side` on the landing cell of
 // `col` (or `lift` cells above it) completes a run, by walking the grid through `owner`.
@@ -144,27 +146,6 @@ fn match_against<G: EvaluatedGame>(
         }
     }
     tally
-}
-
-/// Random positions of an ongoing game on `start`'s board, `count` of them, after 0 to
-/// `max_plies` random plies.
-fn random_positions<G: Game>(start: &G, count: usize, max_plies: usize, seed: u64) -> Vec<G> {
-    let mut rng = SplitMix::new(seed);
-    let mut positions = Vec::new();
-    while positions.len() < count {
-        let mut game = start.clone();
-        let plies = rng.below(max_plies + 1);
-        for _ in 0..plies {
-            if game.status().is_over() {
-                break;
-            }
-            game.play(random_move(&game, &mut rng));
-        }
-        if !game.status().is_over() {
-            positions.push(game);
-        }
-    }
-    positions
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,7 +6,6 @@
 
 use std::time::Instant;
 
-use zerosum_core::conformance::SplitMix;
 use zerosum_core::{Evaluator, Game, Outcome, Side, Status, SwapRule};
 use zerosum_games::connection::potential::{PotentialParams, JOINED_BONUS, POTENTIAL_UNIT};
 use zerosum_games::connection::{Stone, StoneMove};
@@ -28,27 +27,6 @@ fn hex(width: usize, height: usize, swap: Option<SwapRule>, moves: &str) -> Hex 
 
 fn cell(game: &Hex, name: &str) -> HexMove {
     game.parse_move(name).unwrap()
-}
-
-/// Random positions of `game`'s board reached by random play, still going on.
-fn random_positions(start: &Hex, count: usize, seed: u64) -> Vec<Hex> {
-    let mut rng = SplitMix::new(seed);
-    let mut positions = Vec::new();
-    while positions.len() < count {
-        let mut game = start.clone();
-        let plies = rng.below(start.width() * start.height());
-        for _ in 0..plies {
-            if game.status().is_over() {
-                break;
-            }
-            let mv = random_move(&game, &mut rng);
-            game.play(mv);
-        }
-        if !game.status().is_over() {
-            positions.push(game);
-        }
-    }
-    positions
 }
 
 const SIZES: [(usize, usize); 5] = [(4, 4), (5, 5), (7, 7), (6, 4), (9, 9)];
@@ -79,26 +57,20 @@ fn engine_blocks_the_only_threat() {
     assert_eq!(game.format_move(mv), "a5");
 }
 
+/// Random positions of `start`'s board: after 0 to one less than its cells random plies.
+fn random_positions(start: &Hex, count: usize, seed: u64) -> Vec<Hex> {
+    crate::common::random_positions(start, count, start.width() * start.height() - 1, seed)
+}
+
 #[test]
 fn engine_never_misses_a_win_in_one_on_random_positions() {
     let mut checked = 0;
     for (index, &(width, height)) in SIZES.iter().enumerate() {
         let start = Hex::new(width, height, None);
-        let mut searcher = Searcher::new(start.evaluator(), Algorithm::Pvs, 1);
-        for game in random_positions(&start, 60, index as u64) {
-            let wins = winning_moves(&game);
-            if wins.is_empty() {
-                continue;
-            }
-            let mv = engine_move(&mut searcher, &game, &SearchLimits::depth(2));
-            assert!(
-                wins.contains(&mv),
-                "hex {width}x{height} after {}: played {}",
-                line(&game),
-                game.format_move(mv)
-            );
-            checked += 1;
-        }
+        let positions = random_positions(&start, 60, index as u64);
+        checked += check_wins_in_one(positions, &SearchLimits::depth(2), usize::MAX, |game| {
+            format!("hex {width}x{height} after {}", line(game))
+        });
     }
     assert!(checked > 50, "only {checked} positions with a win in one");
 }
@@ -108,29 +80,10 @@ fn engine_never_misses_a_forced_block_on_random_positions() {
     let mut checked = 0;
     for (index, &(width, height)) in SIZES.iter().enumerate() {
         let start = Hex::new(width, height, None);
-        let mut searcher = Searcher::new(start.evaluator(), Algorithm::Pvs, 1);
-        for game in random_positions(&start, 300, 100 + index as u64) {
-            if !winning_moves(&game).is_empty() {
-                continue;
-            }
-            // Exactly the moves that leave the opponent no win in one; a forced block when
-            // some but not all moves are safe.
-            let safe = safe_moves(&game);
-            if safe.is_empty() || safe.len() == legal(&game).len() {
-                continue;
-            }
-            let mv = engine_move(&mut searcher, &game, &SearchLimits::depth(2));
-            assert!(
-                safe.contains(&mv),
-                "hex {width}x{height} after {}: played {}, safe were {:?}",
-                line(&game),
-                game.format_move(mv),
-                safe.iter()
-                    .map(|&m| game.format_move(m))
-                    .collect::<Vec<_>>()
-            );
-            checked += 1;
-        }
+        let positions = random_positions(&start, 300, 100 + index as u64);
+        checked += check_forced_blocks(positions, &SearchLimits::depth(2), usize::MAX, |game| {
+            format!("hex {width}x{height} after {}", line(game))
+        });
     }
     assert!(checked > 50, "only {checked} positions with a forced block");
 }

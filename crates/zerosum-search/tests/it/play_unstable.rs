@@ -13,45 +13,7 @@ use zerosum_games::unstable::{Cell, Unstable, UnstableEvaluator, UnstableWeights
 use zerosum_games::EvaluatedGame;
 use zerosum_search::{Algorithm, SearchLimits, Searcher};
 
-fn legal(game: &Unstable) -> Vec<Cell> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    moves
-}
-
-/// The moves that win at once (wipe the opponent out).
-fn winning_moves(game: &Unstable) -> Vec<Cell> {
-    let mover = game.to_move();
-    let mut scratch = game.clone();
-    legal(game)
-        .into_iter()
-        .filter(|&mv| {
-            scratch.play(mv);
-            let wins = scratch.status() == Status::Over(Outcome::Win(mover));
-            scratch.undo();
-            wins
-        })
-        .collect()
-}
-
-/// The moves after which the opponent cannot win at once.
-fn safe_moves(game: &Unstable) -> Vec<Cell> {
-    let mut scratch = game.clone();
-    legal(game)
-        .into_iter()
-        .filter(|&mv| {
-            scratch.play(mv);
-            let safe = scratch.status().is_over() || winning_moves(&scratch).is_empty();
-            scratch.undo();
-            safe
-        })
-        .collect()
-}
-
-fn random_move(game: &Unstable, rng: &mut SplitMix) -> Cell {
-    let moves = legal(game);
-    moves[rng.below(moves.len())]
-}
+use crate::common::*;
 
 /// Win in one, else a move that leaves the opponent no win in one, else random.
 fn win_block_move(game: &Unstable, rng: &mut SplitMix) -> Cell {
@@ -74,92 +36,40 @@ fn engine_move(game: &Unstable, limits: &SearchLimits) -> Cell {
         .expect("the game goes on")
 }
 
-/// Ongoing positions after 0 to `max_plies` random plies.
-fn random_positions(
-    rows: usize,
-    cols: usize,
-    count: usize,
-    max_plies: usize,
-    seed: u64,
-) -> Vec<Unstable> {
-    let mut rng = SplitMix::new(seed);
-    let mut found = Vec::new();
-    while found.len() < count {
-        let mut game = Unstable::new(rows, cols);
-        for _ in 0..rng.below(max_plies + 1) {
-            if game.status().is_over() {
-                break;
-            }
-            game.play(random_move(&game, &mut rng));
-        }
-        if !game.status().is_over() {
-            found.push(game);
-        }
-    }
-    found
+/// Ongoing positions of a `rows` x `cols` board after 0 to `4 * rows * cols` random plies,
+/// 200 for each of the `wanted`.
+fn positions(rows: usize, cols: usize, wanted: usize, seed: u64) -> Vec<Unstable> {
+    random_positions(
+        &Unstable::new(rows, cols),
+        wanted * 200,
+        4 * rows * cols,
+        seed,
+    )
 }
 
-fn check_wins_in_one(rows: usize, cols: usize, wanted: usize, seed: u64) {
-    let mut checked = 0;
-    for game in random_positions(rows, cols, wanted * 200, 4 * rows * cols, seed) {
-        let wins = winning_moves(&game);
-        if wins.is_empty() {
-            continue;
-        }
-        let mv = engine_move(&game, &SearchLimits::depth(2));
-        assert!(
-            wins.contains(&mv),
-            "played {} after {:?}\n{}",
-            game.format_move(mv),
-            game.history(),
-            game.render()
-        );
-        checked += 1;
-        if checked == wanted {
-            return;
-        }
-    }
-    panic!("only {checked} positions with a win in one on {rows}x{cols}");
-}
-
-fn check_forced_defences(rows: usize, cols: usize, wanted: usize, seed: u64) {
-    let mut checked = 0;
-    for game in random_positions(rows, cols, wanted * 200, 4 * rows * cols, seed) {
-        if !winning_moves(&game).is_empty() {
-            continue;
-        }
-        let safe = safe_moves(&game);
-        if safe.is_empty() || safe.len() == legal(&game).len() {
-            continue;
-        }
-        let mv = engine_move(&game, &SearchLimits::depth(3));
-        assert!(
-            safe.contains(&mv),
-            "played {} after {:?}\n{}",
-            game.format_move(mv),
-            game.history(),
-            game.render()
-        );
-        checked += 1;
-        if checked == wanted {
-            return;
-        }
-    }
-    panic!("only {checked} positions with a forced defence on {rows}x{cols}");
+fn described(game: &Unstable) -> String {
+    format!("after {:?}\n{}", game.history(), game.render())
 }
 
 #[test]
 fn engine_never_misses_a_win_in_one() {
-    check_wins_in_one(10, 6, 40, 1);
-    check_wins_in_one(5, 5, 40, 2);
-    check_wins_in_one(3, 3, 40, 3);
+    for (rows, cols, seed) in [(10, 6, 1), (5, 5, 2), (3, 3, 3)] {
+        let found = positions(rows, cols, 40, seed);
+        let checked = check_wins_in_one(found, &SearchLimits::depth(2), 40, described);
+        assert_eq!(checked, 40, "positions with a win in one on {rows}x{cols}");
+    }
 }
 
 #[test]
 fn engine_never_misses_a_forced_defence() {
-    check_forced_defences(10, 6, 30, 4);
-    check_forced_defences(5, 5, 30, 5);
-    check_forced_defences(3, 4, 30, 6);
+    for (rows, cols, seed) in [(10, 6, 4), (5, 5, 5), (3, 4, 6)] {
+        let found = positions(rows, cols, 30, seed);
+        let checked = check_forced_blocks(found, &SearchLimits::depth(3), 30, described);
+        assert_eq!(
+            checked, 30,
+            "positions with a forced defence on {rows}x{cols}"
+        );
+    }
 }
 
 #[test]
@@ -234,7 +144,7 @@ fn engine_beats_random_and_win_block_players_on_5x5() {
 fn mirrored_positions_evaluate_alike() {
     for (rows, cols) in [(10, 6), (5, 5), (4, 7)] {
         let eval = UnstableEvaluator::new(rows, cols);
-        for game in random_positions(rows, cols, 200, 3 * rows * cols, 21) {
+        for game in random_positions(&Unstable::new(rows, cols), 200, 3 * rows * cols, 21) {
             // Mirror left-right and top-bottom.
             let mut mirror = Unstable::new(rows, cols);
             for &mv in game.history() {
@@ -329,7 +239,7 @@ fn measure_strength_against_material_only() {
 fn measure_evaluation_speed() {
     for (rows, cols) in [(10, 6), (5, 5), (20, 20), (100, 100)] {
         let eval = UnstableEvaluator::new(rows, cols);
-        let positions = random_positions(rows, cols, 200, 2 * rows * cols, 99);
+        let positions = random_positions(&Unstable::new(rows, cols), 200, 2 * rows * cols, 99);
         // The best of five timings: the machine is shared.
         let ns = (0..5)
             .map(|_| {

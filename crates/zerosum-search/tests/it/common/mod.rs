@@ -64,6 +64,100 @@ pub fn safe_moves<G: Game>(game: &G) -> Vec<G::Move> {
         .collect()
 }
 
+/// Random positions of an ongoing game on `start`'s board, `count` of them, after 0 to
+/// `max_plies` random plies.
+pub fn random_positions<G: Game>(start: &G, count: usize, max_plies: usize, seed: u64) -> Vec<G> {
+    let mut rng = SplitMix::new(seed);
+    let mut positions = Vec::new();
+    while positions.len() < count {
+        let mut game = start.clone();
+        let plies = rng.below(max_plies + 1);
+        for _ in 0..plies {
+            if game.status().is_over() {
+                break;
+            }
+            game.play(random_move(&game, &mut rng));
+        }
+        if !game.status().is_over() {
+            positions.push(game);
+        }
+    }
+    positions
+}
+
+/// Checks that the PVS engine searching to `limits` plays a winning move in each of
+/// `positions` where the side to move can win at once, until `wanted` of them are checked;
+/// returns how many were. A failure names the position with `describe`.
+pub fn check_wins_in_one<G: EvaluatedGame>(
+    positions: impl IntoIterator<Item = G>,
+    limits: &SearchLimits,
+    wanted: usize,
+    describe: impl Fn(&G) -> String,
+) -> usize {
+    let mut searcher = None;
+    let mut checked = 0;
+    for game in positions {
+        if checked == wanted {
+            break;
+        }
+        let wins = winning_moves(&game);
+        if wins.is_empty() {
+            continue;
+        }
+        let searcher =
+            searcher.get_or_insert_with(|| Searcher::new(game.evaluator(), Algorithm::Pvs, 1));
+        let mv = engine_move(searcher, &game, limits);
+        assert!(
+            wins.contains(&mv),
+            "{}: played {}",
+            describe(&game),
+            game.format_move(mv)
+        );
+        checked += 1;
+    }
+    checked
+}
+
+/// Checks that the PVS engine searching to `limits` plays a safe move (one after which the
+/// opponent cannot win at once) in each of `positions` that has no win in one and where some
+/// moves but not all are safe, until `wanted` of them are checked; returns how many were. A
+/// failure names the position with `describe`.
+pub fn check_forced_blocks<G: EvaluatedGame>(
+    positions: impl IntoIterator<Item = G>,
+    limits: &SearchLimits,
+    wanted: usize,
+    describe: impl Fn(&G) -> String,
+) -> usize {
+    let mut searcher = None;
+    let mut checked = 0;
+    for game in positions {
+        if checked == wanted {
+            break;
+        }
+        if !winning_moves(&game).is_empty() {
+            continue;
+        }
+        let safe = safe_moves(&game);
+        if safe.is_empty() || safe.len() == legal(&game).len() {
+            continue;
+        }
+        let searcher =
+            searcher.get_or_insert_with(|| Searcher::new(game.evaluator(), Algorithm::Pvs, 1));
+        let mv = engine_move(searcher, &game, limits);
+        assert!(
+            safe.contains(&mv),
+            "{}: played {}, safe were {:?}",
+            describe(&game),
+            game.format_move(mv),
+            safe.iter()
+                .map(|&m| game.format_move(m))
+                .collect::<Vec<_>>()
+        );
+        checked += 1;
+    }
+    checked
+}
+
 /// Wins in one if it can, else blocks a win in one (plays a move after which the opponent
 /// cannot win at once) if some move would allow one, else plays at random.
 pub fn win_block_move<G: Game>(game: &G, rng: &mut SplitMix) -> G::Move {
