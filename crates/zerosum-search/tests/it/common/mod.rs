@@ -85,14 +85,15 @@ pub fn random_positions<G: Game>(start: &G, count: usize, max_plies: usize, seed
     positions
 }
 
-/// Checks that the PVS engine searching to `limits` plays a winning move in each of
-/// `positions` where the side to move can win at once, until `wanted` of them are checked;
-/// returns how many were. A failure names the position with `describe`.
-pub fn check_wins_in_one<G: EvaluatedGame>(
+/// Checks that the PVS engine searching to `limits` plays one of `good(position)` in each of
+/// `positions` for which that is `Some`, until `wanted` of them are checked; returns how many
+/// were. A failure names the position with `describe`.
+fn check_moves<G: EvaluatedGame>(
     positions: impl IntoIterator<Item = G>,
     limits: &SearchLimits,
     wanted: usize,
     describe: impl Fn(&G) -> String,
+    good: impl Fn(&G) -> Option<Vec<G::Move>>,
 ) -> usize {
     let mut searcher = None;
     let mut checked = 0;
@@ -100,62 +101,53 @@ pub fn check_wins_in_one<G: EvaluatedGame>(
         if checked == wanted {
             break;
         }
-        let wins = winning_moves(&game);
-        if wins.is_empty() {
+        let Some(good) = good(&game) else {
             continue;
-        }
+        };
         let searcher =
             searcher.get_or_insert_with(|| Searcher::new(game.evaluator(), Algorithm::Pvs, 1));
         let mv = engine_move(searcher, &game, limits);
         assert!(
-            wins.contains(&mv),
-            "{}: played {}",
-            describe(&game),
-            game.format_move(mv)
-        );
-        checked += 1;
-    }
-    checked
-}
-
-/// Checks that the PVS engine searching to `limits` plays a safe move (one after which the
-/// opponent cannot win at once) in each of `positions` that has no win in one and where some
-/// moves but not all are safe, until `wanted` of them are checked; returns how many were. A
-/// failure names the position with `describe`.
-pub fn check_forced_blocks<G: EvaluatedGame>(
-    positions: impl IntoIterator<Item = G>,
-    limits: &SearchLimits,
-    wanted: usize,
-    describe: impl Fn(&G) -> String,
-) -> usize {
-    let mut searcher = None;
-    let mut checked = 0;
-    for game in positions {
-        if checked == wanted {
-            break;
-        }
-        if !winning_moves(&game).is_empty() {
-            continue;
-        }
-        let safe = safe_moves(&game);
-        if safe.is_empty() || safe.len() == legal(&game).len() {
-            continue;
-        }
-        let searcher =
-            searcher.get_or_insert_with(|| Searcher::new(game.evaluator(), Algorithm::Pvs, 1));
-        let mv = engine_move(searcher, &game, limits);
-        assert!(
-            safe.contains(&mv),
-            "{}: played {}, safe were {:?}",
+            good.contains(&mv),
+            "{}: played {}, good were {:?}",
             describe(&game),
             game.format_move(mv),
-            safe.iter()
+            good.iter()
                 .map(|&m| game.format_move(m))
                 .collect::<Vec<_>>()
         );
         checked += 1;
     }
     checked
+}
+
+/// [`check_moves`] on the positions where the side to move can win at once: the engine wins.
+pub fn check_wins_in_one<G: EvaluatedGame>(
+    positions: impl IntoIterator<Item = G>,
+    limits: &SearchLimits,
+    wanted: usize,
+    describe: impl Fn(&G) -> String,
+) -> usize {
+    check_moves(positions, limits, wanted, describe, |game| {
+        Some(winning_moves(game)).filter(|wins| !wins.is_empty())
+    })
+}
+
+/// [`check_moves`] on the positions without a win in one where some moves but not all leave
+/// the opponent a win in one: the engine plays one of the others (a block).
+pub fn check_forced_blocks<G: EvaluatedGame>(
+    positions: impl IntoIterator<Item = G>,
+    limits: &SearchLimits,
+    wanted: usize,
+    describe: impl Fn(&G) -> String,
+) -> usize {
+    check_moves(positions, limits, wanted, describe, |game| {
+        if !winning_moves(game).is_empty() {
+            return None;
+        }
+        let safe = safe_moves(game);
+        (!safe.is_empty() && safe.len() < legal(game).len()).then_some(safe)
+    })
 }
 
 /// Wins in one if it can, else blocks a win in one (plays a move after which the opponent
