@@ -1,5 +1,5 @@
 //! The opening suites shipped in `openings/` read back for the game their header names: every
-//! line legal, no game over, no line twice.
+//! line legal, no game over, every line of the header's plies, no line twice.
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -25,6 +25,11 @@ fn every_shipped_suite_reads_back_for_its_game() {
             .parse()
             .unwrap();
         assert!(header.contains(" balanced threshold="), "{header}");
+        let plies: usize = header
+            .split_whitespace()
+            .find_map(|field| field.strip_prefix("plies="))
+            .and_then(|plies| plies.parse().ok())
+            .unwrap_or_else(|| panic!("{}: no plies in the header", path.display()));
         let openings = Openings::parse(&text, &path.display().to_string(), &spec, None)
             .unwrap_or_else(|e| panic!("{e}"));
         assert!(
@@ -33,9 +38,14 @@ fn every_shipped_suite_reads_back_for_its_game() {
             path.display(),
             openings.len()
         );
+        assert!(
+            openings.lines.iter().all(|line| line.len() == plies),
+            "{}: a line is not of {plies} plies",
+            path.display()
+        );
         let distinct: HashSet<&Vec<String>> = openings.lines.iter().collect();
         assert_eq!(distinct.len(), openings.len(), "{}", path.display());
         suites += 1;
     }
-    assert!(suites >= 5, "{suites} suites in {}", dir.display());
+    assert!(suites >= 9, "{suites} suites in {}", dir.display());
 }
