@@ -1,13 +1,20 @@
 //! Ending a game early once its result is proven: after each move the referee asks an exact
 //! solver, with a small node budget, whether the position is won, drawn or lost under perfect
 //! play; a proof ends the game with that result.
+//!
+//! The budget is spent in two parts: half on horizons of 1 to [`SHORT_HORIZON`] plies, which
+//! find a short forced win whatever the move order (a search to the end of the game may spend
+//! it all under its first move and never reach the winning one: a win in one on hex:11 was
+//! missed that way), and the rest on a search to the end of the game (draws, long wins).
 
 use zerosum_core::{GameSpec, Outcome, Side};
 use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
-use zerosum_search::{SearchLimits, Solver};
+use zerosum_search::{SearchLimits, Solver, WeakValue};
 
 /// Transposition table of an adjudicating solver, in MB.
 const TABLE_MB: usize = 8;
+/// The deepest horizon of the first part of the budget, in plies.
+const SHORT_HORIZON: usize = 6;
 
 /// Proves results of one game as it goes.
 pub(crate) struct Adjudicator {
@@ -33,16 +40,28 @@ impl<G: EvaluatedGame> Prove for TypedProver<G> {
         if self.game.status().is_over() {
             return None;
         }
-        let limits = SearchLimits {
-            nodes: Some(self.nodes),
+        let mover: Side = self.game.to_move();
+        let short = SearchLimits {
+            nodes: Some(self.nodes / 2),
+            depth: Some(SHORT_HORIZON),
             ..SearchLimits::default()
         };
-        let solution = self.solver.solve(&self.game, true, &limits).ok()?;
-        let mover: Side = self.game.to_move();
-        Some(match solution.score.0.signum() {
-            1 => Outcome::Win(mover),
-            -1 => Outcome::Win(!mover),
-            _ => Outcome::Draw,
+        let proof = self.solver.prove(&self.game, true, &short, |_, _, _| {});
+        let value = match proof.bounds.exact() {
+            Some(value) => value,
+            None => {
+                let rest = SearchLimits {
+                    nodes: Some(self.nodes.saturating_sub(proof.nodes).max(1)),
+                    ..SearchLimits::default()
+                };
+                let solution = self.solver.solve(&self.game, true, &rest).ok()?;
+                WeakValue::of(solution.score)
+            }
+        };
+        Some(match value {
+            WeakValue::Win => Outcome::Win(mover),
+            WeakValue::Loss => Outcome::Win(!mover),
+            WeakValue::Draw => Outcome::Draw,
         })
     }
 }
@@ -75,5 +94,53 @@ impl Adjudicator {
     /// The proven result of the position after `moves`, if the solver proves one in budget.
     pub(crate) fn prove(&mut self, moves: &[String]) -> Option<Outcome> {
         self.prover.prove(moves)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(line: &str) -> Vec<String> {
+        line.split(',').map(str::to_string).collect()
+    }
+
+    /// A game against MoHex (hex:11), asked after every move as the referee does: at its end
+    /// White wins in one (b6 or b7), which the search to the end of the game alone did not
+    /// find within 200,000 nodes after the game's earlier questions (MoHex then refused its
+    /// own `genmove` and lost by forfeit). The short horizons prove White's win, at the
+    /// latest there.
+    #[test]
+    fn a_win_in_one_is_proven_on_a_large_board() {
+        let spec: GameSpec = "hex:11".parse().unwrap();
+        let mut adjudicator = Adjudicator::new(&spec, 200_000).unwrap();
+        let game = moves(
+            "g9,b10,k1,c5,j4,j3,k3,k2,h4,h5,i4,i6,h6,i5,e8,f6,k5,j7,k7,k6,d7,e5,d5,d6,c7,c6,\
+             g5,g6,d10,a7,f5,e6,j6,i7,b5,j9,e7,h10,d9,i10,c4",
+        );
+        let first_proof = (4..=game.len()).find_map(|ply| adjudicator.prove(&game[..ply]));
+        assert_eq!(first_proof, Some(Outcome::Win(Side::Second)));
+    }
+
+    /// Long results still come from the search to the end: the empty tic-tac-toe board's draw,
+    /// and Connect Four positions of Pons' end-easy set (`Test_L3_R1`) drawn and won by the
+    /// side to move with the last stone of the board, eight plies away.
+    #[test]
+    fn draws_and_long_wins_are_proven() {
+        let spec: GameSpec = "mnk:3x3x3".parse().unwrap();
+        let mut adjudicator = Adjudicator::new(&spec, 200_000).unwrap();
+        assert_eq!(adjudicator.prove(&[]), Some(Outcome::Draw));
+        let spec: GameSpec = "connect4".parse().unwrap();
+        for (line, outcome) in [
+            (
+                "7422341735647741166133573473242566",
+                Outcome::Win(Side::First),
+            ),
+            ("23163416124767223154467471272416755633", Outcome::Draw),
+        ] {
+            let mut adjudicator = Adjudicator::new(&spec, 200_000).unwrap();
+            let game: Vec<String> = line.chars().map(String::from).collect();
+            assert_eq!(adjudicator.prove(&game), Some(outcome), "{line}");
+        }
     }
 }
