@@ -11,11 +11,12 @@
 # target/release/zerosum, RECORD_DIR to zerosum-runs/champions; each match writes NAME.jsonl,
 # NAME.ranking.txt and NAME.log there.
 #
-# MoHex is told its time by `param_mohex max_time` (it refuses `time_settings`); it spends some
-# of each move outside that time, hence its margin. Games are adjudicated as soon as our exact
-# solver proves the result within 200,000 nodes: MoHex refuses its own `genmove` in some
-# positions its fill-in decides (with its pre-search off; with it on, it crashes there), which
-# are positions it has won, so scoring them as its forfeits would credit us with its wins.
+# MoHex is told its time by `param_mohex max_time` (it refuses `time_settings`); it spends
+# some of each move outside that time (up to 2 s more on a busy machine), hence its margin.
+# Games are adjudicated as soon as our exact solver proves the result within 200,000 nodes:
+# MoHex refuses its own `genmove` in some positions its fill-in decides (with its pre-search
+# off; with it on, it crashes there), which are positions it has won, so scoring them as its
+# forfeits would credit us with its wins.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rapfi=$(realpath "$1")
@@ -44,6 +45,6 @@ run rapfi-gomoku gomoku "cmd=$rapfi,proto=gomocup,name=rapfi,init=INFO thread_nu
   openings/gomoku-selfplay.txt 51
 for size in 11 9; do
   run "mohex-hex$size" "hex:$size" \
-    "cmd=$mohex,proto=gtp,name=mohex,init=\"$mohex_init\",margin=1500" \
+    "cmd=$mohex,proto=gtp,name=mohex,init=\"$mohex_init\",margin=3000" \
     "openings/hex$size.txt" "5$size" --first-move-grace 5 --adjudicate-nodes 200000
 done
