@@ -30,7 +30,7 @@ use crate::search::aim;
 use crate::{SearchInfo, SearchLimits, SearchResult, TreeStats};
 use playout::Playouts;
 use proof::{for_mover, update, Proof};
-use select::{select, select_puct};
+use select::{prior, select, select_puct, Choice};
 use tree::{Node, NodeId, Tree, ROOT};
 
 /// The limits are polled, and the shared playout count updated, once every this many
@@ -50,6 +50,11 @@ const SEED: u64 = 0x5eed_2d0c_a11b_ac4e;
 const DECIDED: f64 = 0.01;
 /// Fewest nodes a tree may hold, whatever the memory.
 const MIN_NODES: usize = 1 << 12;
+/// With priors, the candidates a node first takes as children (the best-ranked); the others
+/// become children as PUCT first needs them, in runs that double the node's children. PUCT
+/// chooses as if all were children, in a fraction of the memory: on hex:11 a node has about
+/// a hundred candidates, of which a node visited a few times tries only the first few.
+const FIRST_CHILDREN: usize = 8;
 
 /// The Monte Carlo searcher: one worker (tree) per thread, kept between searches with the
 /// position at their root.
@@ -58,6 +63,8 @@ pub(crate) struct Mcts<G: Game, E: Evaluator<G>> {
     workers: Vec<Worker<G::Move>>,
     /// The position at the root of the workers' trees.
     root: Option<G>,
+    /// With priors, the candidates a node first takes as children ([`FIRST_CHILDREN`]).
+    first_children: usize,
 }
 
 /// How a search is told to stop, shared by its threads.
@@ -89,6 +96,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             evaluator,
             workers: Vec::new(),
             root: None,
+            first_children: FIRST_CHILDREN,
         }
     }
 
@@ -201,7 +209,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             worker.reseed(position, index);
         }
         while self.workers.len() < threads {
-            let mut worker = Worker::new(position, capacity);
+            let mut worker = Worker::new(position, capacity, self.first_children);
             worker.reseed(position, self.workers.len());
             self.workers.push(worker);
         }
@@ -382,10 +390,12 @@ struct Worker<M> {
     playouts: u64,
     /// The root's first candidate: the answer if the tree could not even expand the root.
     first_move: Option<M>,
+    /// With priors, the candidates a node first takes as children.
+    first_children: usize,
 }
 
 impl<M: Copy + Eq> Worker<M> {
-    fn new<G: Game<Move = M>>(position: &G, capacity: usize) -> Self {
+    fn new<G: Game<Move = M>>(position: &G, capacity: usize, first_children: usize) -> Self {
         let mut tree = Tree::new(capacity);
         tree.reset(position.to_move());
         Worker {
@@ -395,6 +405,7 @@ impl<M: Copy + Eq> Worker<M> {
             moves: Vec::new(),
             playouts: 0,
             first_move: None,
+            first_children,
         }
     }
 
@@ -514,10 +525,23 @@ impl<M: Copy + Eq> Worker<M> {
                     break;
                 }
             }
-            let child = if evaluator.mcts_prior_width().is_some() {
-                select_puct(&self.tree, id, game.to_move())
-            } else {
-                select(&self.tree, id, game.to_move())
+            let child = match evaluator.mcts_prior_width() {
+                None => select(&self.tree, id, game.to_move()),
+                Some(width) => {
+                    let mover = game.to_move();
+                    match select_puct(&self.tree, id, mover, width, true) {
+                        Some(Choice::Child(child)) => child,
+                        Some(Choice::Widen) => match self.widen(id, game, evaluator, width) {
+                            Some(child) => child,
+                            // No room: among the children, else a playout from here.
+                            None => match select_puct(&self.tree, id, mover, width, false) {
+                                Some(Choice::Child(child)) => child,
+                                _ => break,
+                            },
+                        },
+                        None => break,
+                    }
+                }
             };
             game.play(self.tree.node(child).mv.expect("a child has a move"));
             self.path.push(child);
@@ -583,48 +607,109 @@ impl<M: Copy + Eq> Worker<M> {
 
     /// Creates the children of `id`, the position of `game` (ongoing). Without priors they
     /// are proven when first reached (every child is tried once before any is tried twice, so
-    /// a win in one is proven within as many playouts as there are children); with priors
-    /// ([`Evaluator::mcts_prior_width`]) they are weighed, the playout policy's move first,
-    /// and those that end the game proven here, which may prove `id`. False if the tree has
-    /// no room for them.
+    /// a win in one is proven within as many playouts as there are children), and every
+    /// candidate is a child. With priors ([`Evaluator::mcts_prior_width`]) the candidates are
+    /// ranked, the playout policy's move first, and weighed by rank; those that end the game
+    /// are proven here, which may prove `id`; only the best few ([`FIRST_CHILDREN`]) become children
+    /// (all of them if one ends the game), the others wait as unborn ([`Worker::widen`]).
+    /// False if the tree has no room for them.
     fn expand<G: Game<Move = M>, E: Evaluator<G>>(
         &mut self,
         id: NodeId,
         game: &mut G,
         evaluator: &E,
     ) -> bool {
-        evaluator.candidate_moves(game, &mut self.moves);
+        let width = evaluator.mcts_prior_width();
+        self.rank_candidates(game, evaluator, width.is_some());
         if id == ROOT && self.first_move.is_none() {
             self.first_move = self.moves.first().copied();
         }
-        if self.moves.is_empty() || !self.tree.has_room(self.moves.len()) {
+        let count = self.moves.len();
+        let born = match width {
+            Some(_) if !self.any_ends_game(game) => count.min(self.first_children),
+            _ => count,
+        };
+        if count == 0 || !self.tree.has_room(born) {
             return false;
         }
-        let width = evaluator.mcts_prior_width();
-        if width.is_some() {
-            // The playout policy's move (a bridge saved) is the first candidate.
+        self.tree
+            .expand(id, &self.moves[..born], game.to_move(), count - born);
+        if let Some(width) = width {
+            self.weigh_children(id, game, width, 0, count);
+        }
+        true
+    }
+
+    /// The evaluator's candidates of `game` in `self.moves`, best first; `urgent_first`: the
+    /// playout policy's move (a bridge saved) first.
+    fn rank_candidates<G: Game<Move = M>, E: Evaluator<G>>(
+        &mut self,
+        game: &G,
+        evaluator: &E,
+        urgent_first: bool,
+    ) {
+        evaluator.candidate_moves(game, &mut self.moves);
+        if urgent_first {
             let urgent = evaluator.playout_move(game);
             if let Some(at) = urgent.and_then(|mv| self.moves.iter().position(|&m| m == mv)) {
                 self.moves[..=at].rotate_right(1);
             }
         }
-        self.tree.expand(id, &self.moves, game.to_move());
-        if let Some(width) = width {
-            self.weigh_children(id, game, width);
-        }
-        true
     }
 
-    /// Gives the children of `id` (just expanded, the position of `game`) their priors by
-    /// rank, `exp(-rank / width)` normalised, and proves those that end the game, then `id`
-    /// if they decide it.
-    fn weigh_children<G: Game<Move = M>>(&mut self, id: NodeId, game: &mut G, width: f64) {
+    /// Whether one of `self.moves` ends `game`.
+    fn any_ends_game<G: Game<Move = M>>(&self, game: &mut G) -> bool {
+        self.moves.iter().any(|&mv| {
+            game.play(mv);
+            let over = game.status().is_over();
+            game.undo();
+            over
+        })
+    }
+
+    /// Makes the best-ranked unborn candidates of `id` (expanded, the position of `game`)
+    /// children: as many as it has children, at least its first number of children
+    /// ([`FIRST_CHILDREN`]), at most all.
+    /// Returns the first of them, or `None` if the tree has no room.
+    fn widen<G: Game<Move = M>, E: Evaluator<G>>(
+        &mut self,
+        id: NodeId,
+        game: &mut G,
+        evaluator: &E,
+        width: f64,
+    ) -> Option<NodeId> {
         let node = *self.tree.node(id);
-        let weight = |rank: u32| (-f64::from(rank) / width).exp();
-        let total: f64 = (0..node.children).map(weight).sum();
-        for (rank, child) in node.child_ids().enumerate() {
+        let (born, count) = (
+            node.children as usize,
+            (node.children + node.unborn) as usize,
+        );
+        self.rank_candidates(game, evaluator, true);
+        // The ranking is the one of the expansion: its first `born` are the children.
+        let more = born.max(self.first_children).min(count - born);
+        if self.moves.len() != count || more == 0 || !self.tree.has_room(born + more) {
+            return None;
+        }
+        self.tree
+            .widen(id, &self.moves[born..born + more], game.to_move());
+        self.weigh_children(id, game, width, born, count);
+        Some(self.tree.node(id).first_child + born as NodeId)
+    }
+
+    /// Gives the children of `id` (the position of `game`) from rank `from` on their priors
+    /// among `count` candidates (see [`prior`]), and proves those that end the game, then
+    /// `id` if they decide it.
+    fn weigh_children<G: Game<Move = M>>(
+        &mut self,
+        id: NodeId,
+        game: &mut G,
+        width: f64,
+        from: usize,
+        count: usize,
+    ) {
+        let node = *self.tree.node(id);
+        for (rank, child) in node.child_ids().enumerate().skip(from) {
             let child = self.tree.node_mut(child);
-            child.prior = (weight(rank as u32) / total) as f32;
+            child.prior = prior(rank, count, width);
             game.play(child.mv.expect("a child has a move"));
             if let Status::Over(outcome) = game.status() {
                 child.proof = Proof::of_outcome(outcome, child.side);
@@ -632,5 +717,85 @@ impl<M: Copy + Eq> Worker<M> {
             game.undo();
         }
         update(&mut self.tree, id, game.to_move());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use zerosum_core::SwapRule;
+    use zerosum_games::atoll::Atoll;
+    use zerosum_games::hex::Hex;
+    use zerosum_games::EvaluatedGame;
+
+    /// What a search did: its move, the root's moves that were tried with their visits (in
+    /// move order), and the nodes of its tree.
+    struct Outcome<M> {
+        best_move: Option<M>,
+        visits: Vec<(Option<M>, u32)>,
+        nodes: usize,
+    }
+
+    /// The search of `game` for `playouts` playouts with `first_children` children at first.
+    fn search_with<G: EvaluatedGame>(
+        game: &G,
+        playouts: u64,
+        first_children: usize,
+    ) -> Outcome<G::Move> {
+        let mut mcts = Mcts::new(game.evaluator());
+        mcts.first_children = first_children;
+        let limits = SearchLimits {
+            nodes: Some(playouts),
+            ..SearchLimits::default()
+        };
+        let result = mcts.search(game, &limits, 256 << 20, |_| {});
+        let tree = &mcts.workers[0].tree;
+        let mut visits: Vec<_> = tree
+            .node(ROOT)
+            .child_ids()
+            .map(|id| (tree.node(id).mv, tree.node(id).visits))
+            .filter(|&(_, visits)| visits > 0)
+            .collect();
+        visits.sort_by_key(|&(mv, _)| game.move_id(mv.expect("a child has a move")));
+        Outcome {
+            best_move: result.best_move,
+            visits,
+            nodes: tree.len(),
+        }
+    }
+
+    /// Children made only as PUCT needs them change nothing it chooses: with a playout limit
+    /// (deterministic), every candidate a child at once and the first eight at first give the
+    /// same move and the same visits of the root's moves, the second in a fraction of the
+    /// nodes.
+    #[test]
+    fn unborn_candidates_change_no_choice_and_save_nodes() {
+        let mut hex = Hex::new(11, 11, Some(SwapRule::Pieces));
+        for mv in ["f6", "e7", "g4"] {
+            hex.play_text(mv).unwrap();
+        }
+        let mut atoll = Atoll::new("standard", false).unwrap();
+        let mut moves = Vec::new();
+        atoll.legal_moves(&mut moves);
+        atoll.play(moves[moves.len() / 2]);
+        for (all, first_eight) in [
+            (
+                search_with(&hex, 3_000, usize::MAX),
+                search_with(&hex, 3_000, 8),
+            ),
+            (
+                search_with(&atoll, 3_000, usize::MAX),
+                search_with(&atoll, 3_000, 8),
+            ),
+        ] {
+            assert_eq!(all.best_move, first_eight.best_move);
+            assert_eq!(all.visits, first_eight.visits);
+            assert!(
+                first_eight.nodes * 3 < all.nodes,
+                "{} nodes against {}",
+                first_eight.nodes,
+                all.nodes
+            );
+        }
     }
 }

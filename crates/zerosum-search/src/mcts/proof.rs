@@ -110,8 +110,9 @@ pub(super) fn for_mover<M>(child: &Node<M>, mover: Side) -> Proof {
 }
 
 /// Proves node `id` (expanded, with `mover` to move) from its children where they decide it:
-/// won for the mover if a child is, else the best of the children once all are proven; and
-/// marks whether a child is a proven draw. Returns the node's proof (for its own side).
+/// won for the mover if a child is, else the best of the children once all are proven (and
+/// every candidate is a child); and marks whether a child is a proven draw. Returns the
+/// node's proof (for its own side).
 pub(super) fn update<M: Copy>(tree: &mut Tree<M>, id: NodeId, mover: Side) -> Proof {
     let (proof, drawn) = from_children(tree, id, mover);
     let node = tree.node_mut(id);
@@ -126,7 +127,7 @@ fn from_children<M: Copy>(tree: &Tree<M>, id: NodeId, mover: Side) -> (Proof, bo
     let node = tree.node(id);
     let mut drawn = false;
     let mut best: Option<Proof> = None;
-    let mut all_known = true;
+    let mut all_known = node.unborn == 0;
     for child in node.child_ids() {
         let value = for_mover(tree.node(child), mover);
         drawn |= value == Proof::Draw;
@@ -162,7 +163,7 @@ mod tests {
     fn a_winning_child_proves_the_parent_and_losses_wait_for_every_child() {
         let mut tree: Tree<u8> = Tree::new(10);
         tree.reset(Side::First);
-        tree.expand(ROOT, &[1, 2, 3], Side::First);
+        tree.expand(ROOT, &[1, 2, 3], Side::First, 0);
         let [a, b, c] = [1, 2, 3];
         assert_eq!(from_children(&tree, ROOT, Side::First).0, Proof::Unknown);
         tree.node_mut(a).proof = Proof::Loss(4);
@@ -176,5 +177,17 @@ mod tests {
         tree.node_mut(a).proof = Proof::Unknown;
         tree.node_mut(c).proof = Proof::Win(2);
         assert_eq!(from_children(&tree, ROOT, Side::First).0, Proof::Loss(3));
+    }
+
+    #[test]
+    fn losses_prove_nothing_while_a_candidate_is_unborn() {
+        let mut tree: Tree<u8> = Tree::new(10);
+        tree.reset(Side::First);
+        tree.expand(ROOT, &[1, 2], Side::First, 1);
+        tree.node_mut(1).proof = Proof::Loss(0);
+        tree.node_mut(2).proof = Proof::Loss(2);
+        assert_eq!(from_children(&tree, ROOT, Side::First).0, Proof::Unknown);
+        tree.node_mut(2).proof = Proof::Win(0);
+        assert_eq!(from_children(&tree, ROOT, Side::First).0, Proof::Loss(1));
     }
 }

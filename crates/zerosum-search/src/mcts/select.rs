@@ -22,6 +22,8 @@ pub(super) fn select<M: Copy>(tree: &Tree<M>, parent: NodeId, mover: Side) -> No
         None => f64::INFINITY,
         Some(mean) => mean + EXPLORATION * (log_visits / f64::from(child.visits)).sqrt(),
     })
+    .expect("an expanded node not proven has a child not proven")
+    .0
 }
 
 /// The exploration constant of PUCT, for rewards in `0..=1`.
@@ -29,31 +31,71 @@ pub(super) const PUCT_EXPLORATION: f64 = 1.5;
 /// How much worse than its parent's mean a move not yet tried is taken to be.
 pub(super) const FIRST_PLAY_REDUCTION: f64 = 0.1;
 
-/// The child of `parent` (as for [`select`]) by PUCT with the children's priors. Ties go to
-/// the earlier child.
-pub(super) fn select_puct<M: Copy>(tree: &Tree<M>, parent: NodeId, mover: Side) -> NodeId {
+/// The prior of the candidate of rank `rank` (0 the best) among `count`: `exp(-rank / width)`
+/// normalised over the `count` ranks, at the precision a node keeps it.
+pub(super) fn prior(rank: usize, count: usize, width: f64) -> f32 {
+    let weight = |rank: usize| (-(rank as f64) / width).exp();
+    let total: f64 = (0..count).map(weight).sum();
+    (weight(rank) / total) as f32
+}
+
+/// Where PUCT sends the next playout from a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Choice {
+    /// Through this child.
+    Child(NodeId),
+    /// Through the best of the unborn candidates, once it is made a child.
+    Widen,
+}
+
+/// The child of `parent` (expanded, not proven, `mover` to move) that the next playout goes
+/// through by PUCT with the children's priors (`width`: the priors' width, for those of the
+/// unborn candidates), or, if `may_widen`, [`Choice::Widen`] when the best-ranked unborn
+/// candidate, not tried and with the prior of its rank, would be chosen over every child not
+/// proven: the choice PUCT makes with every candidate a child. Ties go to the earlier
+/// candidate. `None` if there is no choice (every child proven, and no widening).
+pub(super) fn select_puct<M: Copy>(
+    tree: &Tree<M>,
+    parent: NodeId,
+    mover: Side,
+    width: f64,
+    may_widen: bool,
+) -> Option<Choice> {
     let node = tree.node(parent);
     let sqrt_visits = f64::from(node.visits.max(1)).sqrt();
     // The parent's mean is from its own side's view, the mover's opponent.
     let first_play = 1.0 - node.mean().unwrap_or(0.5) - FIRST_PLAY_REDUCTION;
-    best_unproven(tree, parent, mover, |child, mean| {
+    let value = |prior: f32, visits: u32, mean: Option<f64>| {
         mean.unwrap_or(first_play)
-            + PUCT_EXPLORATION * f64::from(child.prior) * sqrt_visits
-                / (1.0 + f64::from(child.visits))
-    })
+            + PUCT_EXPLORATION * f64::from(prior) * sqrt_visits / (1.0 + f64::from(visits))
+    };
+    let best = best_unproven(tree, parent, mover, |child, mean| {
+        value(child.prior, child.visits, mean)
+    });
+    if may_widen && node.unborn > 0 {
+        let (born, count) = (
+            node.children as usize,
+            (node.children + node.unborn) as usize,
+        );
+        let unborn = value(prior(born, count, width), 0, None);
+        if best.is_none_or(|(_, best)| unborn > best) {
+            return Some(Choice::Widen);
+        }
+    }
+    best.map(|(child, _)| Choice::Child(child))
 }
 
-/// The child of `parent` not proven yet of the highest `value(child, mean)`, where `mean` is
-/// the child's mean reward for `mover` (`None` before its first visit); ties go to the earlier
-/// child. Precondition: `parent` has a child not proven.
+/// The child of `parent` not proven yet of the highest `value(child, mean)`, with that value,
+/// where `mean` is the child's mean reward for `mover` (`None` before its first visit); ties
+/// go to the earlier child. `None` if every child is proven.
 fn best_unproven<M: Copy>(
     tree: &Tree<M>,
     parent: NodeId,
     mover: Side,
     value: impl Fn(&Node<M>, Option<f64>) -> f64,
-) -> NodeId {
+) -> Option<(NodeId, f64)> {
     let node = tree.node(parent);
-    let mut best = node.first_child;
+    let mut best = None;
     let mut best_value = f64::NEG_INFINITY;
     for id in node.child_ids() {
         let child = tree.node(id);
@@ -68,10 +110,10 @@ fn best_unproven<M: Copy>(
             }
         });
         let value = value(child, mean);
-        if value > best_value {
+        if best.is_none() || value > best_value {
             best_value = value;
-            best = id;
+            best = Some(id);
         }
     }
-    best
+    best.map(|id| (id, best_value))
 }

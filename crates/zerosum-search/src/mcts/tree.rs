@@ -1,9 +1,11 @@
 //! The tree of a Monte Carlo search: an arena of nodes in one `Vec`, linked by index. The
-//! children of a node are created together, in one contiguous run, when the node is
-//! expanded, so a node names them by the index of the first and their count, and the arena
-//! grows by amortised pushes (no allocation per node). The arena has a capacity, from the
-//! memory the search may use; once it is full the tree stops growing and the search goes on
-//! with playouts from its leaves.
+//! children of a node live in one contiguous run, so a node names them by the index of the
+//! first and their count, and the arena grows by amortised pushes (no allocation per node).
+//! A node may hold only its best-ranked candidates as children at first ([`Node::unborn`]
+//! counts the others): when the search needs more, [`Tree::widen`] moves the run to the end
+//! of the arena with room for the next ones (the old run is left unused). The arena has a
+//! capacity, from the memory the search may use; once it is full the tree stops growing and
+//! the search goes on with playouts from its leaves.
 
 use zerosum_core::Side;
 
@@ -32,6 +34,9 @@ pub(super) struct Node<M> {
     pub first_child: NodeId,
     /// Number of children (0 until expanded).
     pub children: u32,
+    /// Candidates of this position not created as children yet: they rank after every child
+    /// (0 until expanded, and once every candidate is a child).
+    pub unborn: u32,
     /// Whether the children have been created.
     pub expanded: bool,
     /// Whether a child is proven a draw: the mover here can hold the draw, so playouts
@@ -53,6 +58,7 @@ impl<M> Node<M> {
             proof: Proof::Unknown,
             first_child: 0,
             children: 0,
+            unborn: 0,
             expanded: false,
             drawn_child: false,
             prior: 0.0,
@@ -125,16 +131,36 @@ impl<M: Copy> Tree<M> {
         &mut self.nodes[id as usize]
     }
 
-    /// Creates the children of `parent`, one per move of `moves`, each played by `side`.
-    /// The caller has checked [`Tree::has_room`].
-    pub fn expand(&mut self, parent: NodeId, moves: &[M], side: Side) {
+    /// Creates the children of `parent`, one per move of `moves`, each played by `side`, and
+    /// counts `unborn` candidates ranked after them. The caller has checked
+    /// [`Tree::has_room`].
+    pub fn expand(&mut self, parent: NodeId, moves: &[M], side: Side, unborn: usize) {
         let first = self.nodes.len() as NodeId;
         self.nodes
             .extend(moves.iter().map(|&mv| Node::new(Some(mv), side)));
         let node = &mut self.nodes[parent as usize];
         node.first_child = first;
         node.children = moves.len() as u32;
+        node.unborn = unborn as u32;
         node.expanded = true;
+    }
+
+    /// Adds the children of `more` (the next of `parent`'s unborn candidates, in rank order,
+    /// each played by `side`) after its children, which move with their statistics to the
+    /// end of the arena. The caller has checked [`Tree::has_room`] for the children and
+    /// `more`.
+    pub fn widen(&mut self, parent: NodeId, more: &[M], side: Side) {
+        let node = self.nodes[parent as usize];
+        let first = self.nodes.len() as NodeId;
+        let children = node.child_ids();
+        self.nodes
+            .extend_from_within(children.start as usize..children.end as usize);
+        self.nodes
+            .extend(more.iter().map(|&mv| Node::new(Some(mv), side)));
+        let node = &mut self.nodes[parent as usize];
+        node.first_child = first;
+        node.children += more.len() as u32;
+        node.unborn = node.unborn.saturating_sub(more.len() as u32);
     }
 
     /// The child of `parent` reached by `mv`, if it was created.
@@ -188,12 +214,12 @@ mod tests {
     fn rerooting_keeps_the_subtree_with_its_statistics() {
         let mut tree: Tree<u8> = Tree::new(100);
         tree.reset(Side::First);
-        tree.expand(ROOT, &[1, 2, 3], Side::First);
+        tree.expand(ROOT, &[1, 2, 3], Side::First, 0);
         let two = tree.child_by_move(ROOT, 2).unwrap();
-        tree.expand(two, &[4, 5], Side::Second);
+        tree.expand(two, &[4, 5], Side::Second, 0);
         let five = tree.child_by_move(two, 5).unwrap();
         tree.node_mut(five).visits = 7;
-        tree.expand(five, &[6], Side::First);
+        tree.expand(five, &[6], Side::First, 0);
         assert_eq!(tree.len(), 7);
         tree.reroot(two);
         assert_eq!(tree.len(), 4);
@@ -204,5 +230,24 @@ mod tests {
         assert_eq!(tree.node(six).side, Side::First);
         assert!(!tree.node(six).expanded);
         assert!(!tree.has_room(97));
+    }
+
+    #[test]
+    fn widening_moves_the_children_with_their_subtrees_and_adds_the_next() {
+        let mut tree: Tree<u8> = Tree::new(100);
+        tree.reset(Side::First);
+        tree.expand(ROOT, &[1, 2], Side::First, 3);
+        let two = tree.child_by_move(ROOT, 2).unwrap();
+        tree.node_mut(two).visits = 5;
+        tree.expand(two, &[4], Side::Second, 0);
+        tree.widen(ROOT, &[3, 7], Side::First);
+        let root = *tree.node(ROOT);
+        assert_eq!((root.children, root.unborn), (4, 1));
+        let moves: Vec<_> = root.child_ids().map(|id| tree.node(id).mv).collect();
+        assert_eq!(moves, [Some(1), Some(2), Some(3), Some(7)]);
+        let two = tree.child_by_move(ROOT, 2).unwrap();
+        assert_eq!(tree.node(two).visits, 5);
+        assert!(tree.child_by_move(two, 4).is_some());
+        assert_eq!(tree.node(tree.child_by_move(ROOT, 7).unwrap()).visits, 0);
     }
 }
