@@ -41,10 +41,10 @@ run() {
   grep " vs engine:" "$dir/$name.log" | tail -n 1 || true
 }
 
-run rapfi-gomoku gomoku "cmd=$rapfi,proto=gomocup,name=rapfi,init=INFO thread_num 1,margin=300" \
-  openings/gomoku-selfplay.txt 51
 for size in 11 9; do
   run "mohex-hex$size" "hex:$size" \
     "cmd=$mohex,proto=gtp,name=mohex,init=\"$mohex_init\",margin=3000" \
     "openings/hex$size.txt" "5$size" --first-move-grace 5 --adjudicate-nodes 200000
 done
+run rapfi-gomoku gomoku "cmd=$rapfi,proto=gomocup,name=rapfi,init=INFO thread_num 1,margin=300" \
+  openings/gomoku-selfplay.txt 51
