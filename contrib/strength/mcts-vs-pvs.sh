@@ -36,5 +36,6 @@ run unstable-1s unstable openings/unstable.txt 43 1
 run gomoku-0.2s gomoku openings/gomoku-selfplay.txt 47 0.2 "${sprt[@]}"
 run connect4-0.2s connect4 openings/connect4.txt 48 0.2 "${sprt[@]}"
 run hex13-1s hex:13 openings/hex13.txt 44 1
+# The huge boards: games of 900 to 1,750 plies, 8 to 35 hours each on a 2-core machine.
 run mnk70-1s mnk:70x70x10 openings/mnk-70x70x10.txt 45 1
 run cx50-1s connectx:50x50x15 openings/connectx-50x50x15.txt 46 1
