@@ -33,7 +33,7 @@ run() {
   shift 5
   local record=$dir/$name.jsonl
   if [[ -f $record ]]; then
-    "$bin" match --resume "$record" >>"$dir/$name.log" 2>&1
+    "$bin" match --resume "$record" --concurrency 2 >>"$dir/$name.log" 2>&1
   else
     "$bin" match "$spec" "$champion" engine --games 100 --st 2 --openings "$suite" \
       --concurrency 2 --seed "$seed" --record "$record" "$@" >>"$dir/$name.log" 2>&1

@@ -21,7 +21,7 @@ run() {
   shift 5
   local record=$dir/$name.jsonl
   if [[ -f $record ]]; then
-    "$bin" match --resume "$record" >>"$dir/$name.log" 2>&1
+    "$bin" match --resume "$record" --concurrency 2 >>"$dir/$name.log" 2>&1
   else
     "$bin" match "$spec" engine:algo=mcts,name=mcts engine:algo=pvs,name=pvs --games 200 \
       --st "$st" --openings "$suite" --concurrency 2 --seed "$seed" --record "$record" "$@" \
