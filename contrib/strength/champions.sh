@@ -24,6 +24,8 @@ mohex=$(realpath "$2")
 bin=$(realpath "${3:-target/release/zerosum}")
 dir=${4:-zerosum-runs/champions}
 mkdir -p "$dir"
+dir=$(realpath "$dir")
+root=$PWD
 
 mohex_init='param_mohex max_time 1.6;param_mohex perform_pre_search 0;param_mohex extend_unstable_search 0;param_mohex num_threads 1;param_mohex use_parallel_solver 0'
 
@@ -32,11 +34,13 @@ run() {
   local name=$1 spec=$2 champion=$3 suite=$4 seed=$5
   shift 5
   local record=$dir/$name.jsonl
+  # In the record folder: MoHex writes its default.log into the working directory.
   if [[ -f $record ]]; then
-    "$bin" match --resume "$record" --concurrency 2 >>"$dir/$name.log" 2>&1
+    (cd "$dir" && "$bin" match --resume "$record" --concurrency 2 >>"$name.log" 2>&1)
   else
-    "$bin" match "$spec" "$champion" engine --games 100 --st 2 --openings "$suite" \
-      --concurrency 2 --seed "$seed" --record "$record" "$@" >>"$dir/$name.log" 2>&1
+    (cd "$dir" && "$bin" match "$spec" "$champion" engine --games 100 --st 2 \
+      --openings "$root/$suite" --concurrency 2 --seed "$seed" --record "$record" "$@" \
+      >>"$name.log" 2>&1)
   fi
   grep " vs engine:" "$dir/$name.log" | tail -n 1 || true
 }
