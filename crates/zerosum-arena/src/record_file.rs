@@ -39,6 +39,9 @@ struct Header<C> {
     /// The part of the schedule the record plays, when it plays one part (`--shard`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     shard: Option<Shard>,
+    /// How many games it plays at once (`--concurrency`), which a resume keeps unless told.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    concurrency: Option<usize>,
 }
 
 /// An open record file, positioned at its end.
@@ -53,6 +56,8 @@ pub struct RecordContents<C> {
     pub settings: C,
     /// The part of the schedule the record plays, if it plays only one.
     pub shard: Option<Shard>,
+    /// How many games it was played at once, if the header says (older records do not).
+    pub concurrency: Option<usize>,
     /// The finished games, in the order they ended, each once.
     pub games: Vec<GameRecord>,
     /// What reading the record dropped, one sentence each (an unfinished last line, a
@@ -68,12 +73,14 @@ fn io_error(path: &Path) -> impl FnOnce(io::Error) -> RecordFileError + '_ {
 }
 
 impl RecordWriter {
-    /// Creates a new record with `settings` (and the `shard` it plays, if it plays one) in its
-    /// header; an existing file is an error, never overwritten.
+    /// Creates a new record with `settings`, the `shard` it plays (if it plays one) and the
+    /// number of games played at once (if it is played) in its header; an existing file is an
+    /// error, never overwritten.
     pub fn create<C: Serialize>(
         path: &Path,
         settings: &C,
         shard: Option<Shard>,
+        concurrency: Option<usize>,
     ) -> Result<Self, RecordFileError> {
         let file = OpenOptions::new()
             .write(true)
@@ -91,6 +98,7 @@ impl RecordWriter {
             zerosum_record: FORMAT_VERSION,
             settings,
             shard,
+            concurrency,
         };
         writer.write_line(&serde_json::to_string(&header).expect("settings serialise"))?;
         Ok(writer)
@@ -267,6 +275,7 @@ fn parse<'a, C: DeserializeOwned>(
         contents: RecordContents {
             settings: header.settings,
             shard: header.shard,
+            concurrency: header.concurrency,
             games,
             notes,
         },

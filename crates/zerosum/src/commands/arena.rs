@@ -168,9 +168,9 @@ pub struct CommonArgs {
     /// record).
     #[arg(long)]
     seed: Option<u64>,
-    /// Games played at once.
-    #[arg(long, default_value_t = 1)]
-    concurrency: usize,
+    /// Games played at once (default 1; a resumed run plays as many as its record says).
+    #[arg(long)]
+    concurrency: Option<usize>,
     /// Play only shard K of N (K from 0 to N-1, as Slurm numbers array tasks): whole
     /// colour-swapped pairs, the shards balanced by expected time; needs --seed. `zerosum
     /// merge` reads the shards' records as one tournament.
@@ -393,10 +393,11 @@ pub fn shard_plan(args: &[String]) -> Result<ShardPlan> {
              game files from the merged record with `zerosum export`)"
         );
     }
-    settings.prepare(common.concurrency)?;
+    let concurrency = common.concurrency.unwrap_or(1);
+    settings.prepare(concurrency)?;
     Ok(ShardPlan {
         seeded: common.seed.is_some(),
-        concurrency: common.concurrency,
+        concurrency,
         settings,
     })
 }
@@ -454,9 +455,11 @@ fn create_record(
     label: &str,
     settings: &TournamentSettings,
     shard: Option<Shard>,
+    concurrency: usize,
 ) -> Result<RecordWriter> {
+    let concurrency = Some(concurrency);
     if let Some(path) = path {
-        return Ok(RecordWriter::create(path, settings, shard)?);
+        return Ok(RecordWriter::create(path, settings, shard, concurrency)?);
     }
     std::fs::create_dir_all(RUNS_DIR).with_context(|| format!("cannot create {RUNS_DIR}/"))?;
     let stem = format!("zerosum-{label}-{}", timestamp());
@@ -465,7 +468,12 @@ fn create_record(
             1 => format!("{stem}.jsonl"),
             n => format!("{stem}-{n}.jsonl"),
         };
-        match RecordWriter::create(&Path::new(RUNS_DIR).join(name), settings, shard) {
+        match RecordWriter::create(
+            &Path::new(RUNS_DIR).join(name),
+            settings,
+            shard,
+            concurrency,
+        ) {
             Err(RecordFileError::Exists(_)) => continue,
             created => return Ok(created?),
         }
@@ -481,11 +489,18 @@ fn start(
     label: &str,
     serve: Option<u16>,
 ) -> Result<()> {
-    let mut tournament = settings.prepare(common.concurrency)?;
+    let concurrency = common.concurrency.unwrap_or(1);
+    let mut tournament = settings.prepare(concurrency)?;
     let scoring = settings.scoring_scheme()?;
     let sprt = settings.sprt_params()?;
     let games = specs(&settings)?;
-    let writer = create_record(common.record.as_deref(), label, &settings, common.shard)?;
+    let writer = create_record(
+        common.record.as_deref(),
+        label,
+        &settings,
+        common.shard,
+        concurrency,
+    )?;
     let path = writer.path().to_path_buf();
     let output = GameOutput::open(&common.output, &games, &path).inspect_err(|_| {
         // Nothing was played: the record of this failed start goes.
@@ -513,13 +528,14 @@ fn start(
     )
 }
 
-/// Continues the tournament a record file holds (with the concurrency and game files of
-/// `common`), serving the page on `serve`'s port if given.
+/// Continues the tournament a record file holds (with the game files of `common`, and its
+/// concurrency if given, else the record's), serving the page on `serve`'s port if given.
 fn resume(path: &Path, common: &CommonArgs, serve: Option<u16>) -> Result<()> {
     let (writer, contents) = RecordWriter::resume::<TournamentSettings>(path)?;
     let settings = contents.settings;
+    let concurrency = common.concurrency.or(contents.concurrency).unwrap_or(1);
     let mut tournament = settings
-        .prepare(common.concurrency)
+        .prepare(concurrency)
         .with_context(|| format!("the settings in {}", path.display()))?;
     let scoring = settings.scoring_scheme()?;
     let sprt = settings.sprt_params()?;
@@ -532,7 +548,7 @@ fn resume(path: &Path, common: &CommonArgs, serve: Option<u16>) -> Result<()> {
         eprintln!("warning: {}: {note}", path.display());
     }
     eprintln!(
-        "resuming {}: {} of {} games already played",
+        "resuming {}: {} of {} games already played; {concurrency} at a time",
         path.display(),
         contents.games.len(),
         tournament.games.len()

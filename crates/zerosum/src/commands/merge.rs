@@ -75,7 +75,7 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
         );
     }
     if let Some(path) = &args.record {
-        let mut writer = RecordWriter::create(path, &merged.settings, None)?;
+        let mut writer = RecordWriter::create(path, &merged.settings, None, None)?;
         for record in &merged.games {
             writer.append(record)?;
         }

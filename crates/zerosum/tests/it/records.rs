@@ -163,6 +163,47 @@ fn an_unfinished_last_line_is_dropped_and_its_game_played_again() {
 }
 
 #[test]
+fn a_resume_plays_as_many_games_at_once_as_the_record_says_unless_told() {
+    let dir = scratch("concurrency");
+    let (whole, table) = whole_tournament(&dir);
+    let mut header: Value = serde_json::from_str(&whole[0]).unwrap();
+    assert_eq!(header["concurrency"], 1, "{header}");
+    let record = dir.join("concurrency.jsonl");
+    let played: Vec<&str> = whole[1..4].iter().map(String::as_str).collect();
+
+    header["concurrency"] = Value::from(2);
+    let header_line = header.to_string();
+    write(
+        &record,
+        &[&[header_line.as_str()], &played[..]].concat(),
+        "",
+    );
+    let (stderr, resumed_table) = resume(&record);
+    assert!(
+        stderr.contains("3 of 12 games already played; 2 at a time"),
+        "{stderr}"
+    );
+    assert_eq!(games(&record), games(&dir.join("whole.jsonl")));
+    assert_eq!(resumed_table, table);
+
+    // A record from before the header kept it: one at a time, or as many as told.
+    header.as_object_mut().unwrap().remove("concurrency");
+    let header_line = header.to_string();
+    let lines = [&[header_line.as_str()], &played[..]].concat();
+    write(&record, &lines, "");
+    let (stderr, _) = resume(&record);
+    assert!(stderr.contains("; 1 at a time"), "{stderr}");
+    write(&record, &lines, "");
+    let path = record.to_str().unwrap();
+    let output = zerosum(&["tournament", "--resume", path, "--concurrency", "3"]);
+    let stderr = text(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.contains("; 3 at a time"), "{stderr}");
+    assert_eq!(games(&record), games(&dir.join("whole.jsonl")));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_game_outside_the_schedule_or_without_its_index_is_refused() {
     let dir = scratch("outside");
     let (whole, _) = whole_tournament(&dir);
