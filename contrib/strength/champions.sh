@@ -14,9 +14,9 @@
 # MoHex is told its time by `param_mohex max_time` (it refuses `time_settings`); it spends
 # some of each move outside that time (up to 2 s more on a busy machine), hence its margin.
 # Games are adjudicated as soon as our exact solver proves the result within 200,000 nodes:
-# MoHex refuses its own `genmove` in some positions its fill-in decides (with its pre-search
-# off; with it on, it crashes there), which are positions it has won, so scoring them as its
-# forfeits would credit us with its wins.
+# MoHex fails in some positions its fill-in decides, by a crash where it has lost ("Opponent
+# has won") and sometimes by an invalid answer where it has won; adjudication scores most such
+# games by their true result before MoHex is asked (docs/strength.md examines the rest).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rapfi=$(realpath "$1")
