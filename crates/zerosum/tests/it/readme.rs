@@ -124,6 +124,49 @@ fn clone_like(repository: &Path) -> PathBuf {
     work
 }
 
+/// The `cargo` examples are not run here (they would build the workspace again), but the
+/// main job's `cargo run --release -- tournament` names no package: the workspace's default
+/// members must hold exactly one binary, the command line's.
+#[test]
+fn cargo_run_without_a_package_runs_the_command_line() {
+    let repository = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let readme = std::fs::read_to_string(repository.join("README.md")).unwrap();
+    assert!(
+        examples(&readme).contains(&"cargo run --release -- tournament".to_string()),
+        "the README's main job is no longer `cargo run --release -- tournament`"
+    );
+    let output = Command::new(env!("CARGO"))
+        .args([
+            "metadata",
+            "--no-deps",
+            "--format-version",
+            "1",
+            "--offline",
+        ])
+        .current_dir(&repository)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let defaults = metadata["workspace_default_members"].as_array().unwrap();
+    let binaries: Vec<&str> = metadata["packages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|package| defaults.contains(&package["id"]))
+        .flat_map(|package| package["targets"].as_array().unwrap())
+        .filter(|target| {
+            target["kind"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|k| k == "bin")
+        })
+        .map(|target| target["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(binaries, ["zerosum"]);
+}
+
 #[test]
 fn every_readme_example_runs_as_pasted() {
     let repository = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
