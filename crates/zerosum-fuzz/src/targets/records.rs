@@ -77,6 +77,11 @@ pub const RECORD_FILE: Target = Target {
         corpus_of(&[
             &format!("{HEADER}\n{GAME}\n{GAME_2}\n"),
             &format!("{HEADER}\n{GAME}\n{GAME_2}"),
+            // The header as it is written now: with the games played at once.
+            &format!(
+                "{}\n{GAME}\n",
+                HEADER.replacen(r#""zerosum_record":1,"#, r#""zerosum_record":1,"concurrency":2,"#, 1)
+            ),
             &format!("{HEADER}\n"),
             &format!("{HEADER}\n\n{GAME}\n{GAME}\n"),
         ])
@@ -93,7 +98,8 @@ pub const RECORD_FILE: Target = Target {
             let _ = settings.sprt_params();
             // Java players are checked by starting a JDK: not a parser's business.
             if !settings.players.iter().any(|p| p.trim().starts_with("java:")) {
-                let _ = settings.prepare(1);
+                // As --resume does: the record's games at once, checked by `prepare`.
+                let _ = settings.prepare(contents.concurrency.unwrap_or(1));
             }
             let _ = Standings::compute(&settings.players, &contents.games, Scoring::Cx);
             let _ = MatchSummary::compute(&settings.players, &contents.games, Scoring::Mnk);
