@@ -41,6 +41,7 @@ pub mod peer_text;
 pub mod player;
 pub mod players;
 pub mod presets;
+pub mod prompt;
 pub mod record;
 pub mod record_file;
 pub mod referee;

@@ -4,7 +4,7 @@
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use thiserror::Error;
 use zerosum_core::{GameSpec, Side};
@@ -37,6 +37,10 @@ pub struct MoveRequest {
     pub clock: Option<Duration>,
     /// Increment added to the clock after this move.
     pub increment: Duration,
+    /// When the move's clock started (the referee's stamp, or when a protocol command was
+    /// read): a player's thinking time counts from here, however late its thread gets to the
+    /// request on a busy machine.
+    pub issued: Instant,
     /// Raised by the referee once the time is over: a player still thinking should answer at
     /// once (or give up).
     pub stop: Arc<AtomicBool>,
@@ -233,6 +237,16 @@ pub trait Player: Send {
     fn margin(&self) -> Option<Duration> {
         None
     }
+
+    /// True for a player whose [`Player::choose`] on a timed move only waits (for a thread or
+    /// a process of its own) and hands the answer on, never computes for long: its thread may
+    /// then be a prompt thread during timed moves ([`crate::prompt`]), which wakes at once
+    /// however busy the machine is. A player that searches on the calling thread must say
+    /// false (the default): a prompt thread that computes takes a processor from everything
+    /// else.
+    fn waits_when_timed(&self) -> bool {
+        false
+    }
 }
 
 #[cfg(test)]
@@ -245,6 +259,7 @@ mod tests {
             limit: limit.map(Duration::from_secs_f64),
             clock: clock.map(Duration::from_secs_f64),
             increment: Duration::from_secs_f64(increment),
+            issued: Instant::now(),
             stop: Arc::new(AtomicBool::new(false)),
             progress: None,
         }

@@ -251,15 +251,16 @@ fn referee(
             time.move_limit(clocks[side.index()], first_move)
         };
         let stop = Arc::new(AtomicBool::new(false));
+        let started = Instant::now();
         let request = MoveRequest {
             moves: moves.clone(),
             limit,
             clock: clocks[side.index()],
             increment: time.increment,
+            issued: started,
             stop: stop.clone(),
             progress: None,
         };
-        let started = Instant::now();
         if !seat.choose(request) {
             return Ending::forfeit(side, seat.name(), Termination::Crash, "is gone".into());
         }

@@ -1,5 +1,5 @@
-//! A player on a thread of its own. The referee talks to it through channels and waits with a
-//! timeout, so a player that blocks, loops or panics cannot hold the referee: a panic comes
+//! A player on a thread of its own (a prompt thread, see [`crate::prompt`]). The referee talks
+//! to it through channels and waits with a timeout, so a player that blocks, loops or panics cannot hold the referee: a panic comes
 //! back as a message, a hung thread is left behind (detached) and the game goes on without it.
 //! When the game is over, a seat whose player is idle waits (boundedly) for the player to be
 //! dropped, so that what it holds (an engine's processes) is released before the game is
@@ -13,6 +13,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError, Remarks};
+use crate::prompt::{self, Ordinary};
 
 /// What the referee asks of a seated player.
 enum Command {
@@ -78,10 +79,22 @@ impl Seat {
         thread::Builder::new()
             .name(format!("player {name}"))
             .spawn(move || {
+                // For a player that only waits on timed moves: prompt while it waits for the
+                // referee and while a timed move is asked, so that it wakes at once to take
+                // the request up and to stamp the answer (the built-in engine: to answer at
+                // its hard stop); ordinary for the rest.
+                let is_prompt = player.waits_when_timed() && prompt::make_prompt();
                 for command in inbox {
                     let reply = catch_unwind(AssertUnwindSafe(|| match &command {
-                        Command::NewGame(setup) => Reply::Ready(player.new_game(setup)),
+                        Command::NewGame(setup) => {
+                            let _work = Ordinary::for_now(is_prompt);
+                            Reply::Ready(player.new_game(setup))
+                        }
                         Command::Choose(request) => {
+                            let _work = request
+                                .limit
+                                .is_none()
+                                .then(|| Ordinary::for_now(is_prompt));
                             let answer = player.choose(request);
                             Reply::Move(answer, Instant::now())
                         }
@@ -96,7 +109,9 @@ impl Seat {
                         break;
                     }
                 }
-                // Before the reply channel closes, which tells the seat the player is gone.
+                // Before the reply channel closes, which tells the seat the player is gone
+                // (ordinary: an engine ends its processes and gives its table back).
+                prompt::make_ordinary();
                 drop(player);
             })
             .map_err(|error| format!("cannot start a thread for {name}: {error}"))?;

@@ -2,7 +2,7 @@
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use zerosum_core::GameSpec;
 
@@ -15,6 +15,9 @@ pub struct EngineRequest<'a> {
     /// The time the engine may think, reserve for answering already deducted; `None` when the
     /// protocol sets no limit (the engine then uses its own settings).
     pub budget: Option<Duration>,
+    /// When the command that asks for the move was taken up: the budget counts from here
+    /// (setting up the engine for a new game included).
+    pub issued: Instant,
     /// Raised when the engine must answer at once (an interrupt): it then answers its best
     /// move so far.
     pub stop: &'a Arc<AtomicBool>,

@@ -60,6 +60,7 @@ pub fn start(mut player: Box<dyn Player>, job: Job, session: Sender<Input>) -> s
                     limit: None,
                     clock: None,
                     increment: Duration::ZERO,
+                    issued: started,
                     stop: job.stop.clone(),
                     progress: Some(progress),
                 })

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::net::TcpStream;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use thiserror::Error;
 use zerosum_core::{GameSpec, Outcome, Side};
@@ -92,6 +92,7 @@ pub fn play_client(
                     limit: Some(Duration::from_secs_f64(seconds)),
                     clock: None,
                     increment: Duration::ZERO,
+                    issued: Instant::now(),
                     stop: Arc::new(AtomicBool::new(false)),
                     progress: None,
                 };

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering;
-use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::sync::mpsc::{channel, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -230,8 +230,10 @@ type EngineSearcher<G> = Searcher<G, <G as EvaluatedGame>::Evaluator>;
 /// The engine. Under a clock, each move is searched on a thread of its own while the player's
 /// thread sleeps until the answer or the end of the thinking time, whichever comes first: on a
 /// loaded machine the busy search thread may wait long for a processor, but the sleeping one
-/// is woken first, and answers with the best move found so far. The search thread then stops
-/// at its next look at the clock and hands the searcher back.
+/// (a prompt thread where the process may have one, see [`crate::prompt`]) is woken first, and
+/// answers with the best move found so far. The search thread then stops at its next look at
+/// the clock and hands the searcher back. The time counts from the referee's start of the
+/// clock ([`MoveRequest::issued`]).
 struct EngineStrategy<G: EvaluatedGame> {
     /// The searcher, when no search thread has it.
     searcher: Option<EngineSearcher<G>>,
@@ -247,15 +249,22 @@ struct EngineStrategy<G: EvaluatedGame> {
     algorithm: Algorithm,
 }
 
-/// The best move found so far by a search thread, with its search line.
-type BestSoFar<M> = Arc<Mutex<Option<(M, Option<String>)>>>;
+/// What a search thread tells the player's thread.
+enum Update<M> {
+    /// The best move of an iteration, with its search line.
+    Best(M, Option<String>),
+    /// The move chosen, with its search line: the search is over.
+    Answer((M, Option<String>)),
+}
 
 /// How often the sleeping player's thread looks at the referee's stop flag.
 const STOP_CHECK: Duration = Duration::from_millis(5);
 
 impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
     fn decide(&mut self, game: &mut G, request: &MoveRequest) -> (G::Move, Option<String>) {
-        let started = Instant::now();
+        // The time counts from the referee's start of the clock, not from when this thread
+        // got to the request: on a loaded machine that can be long after.
+        let started = request.issued;
         // A proof kept from an earlier move answers at once. (A search thread still finishing
         // may hold the knowledge: then this move goes without it.)
         if let Ok(knowledge) = self.knowledge.try_lock() {
@@ -278,14 +287,15 @@ impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
             self.searcher = Some(searcher);
             return answer;
         };
-        // Timed: search on a thread of its own, stopped by this one's flag.
+        // Timed: search on a thread of its own, stopped by this one's flag, telling this one
+        // its best move of every iteration and at last its answer. (A channel, not a lock: a
+        // search thread that lost its processor while holding a lock would hold this one too.)
         let stop = Arc::new(AtomicBool::new(false));
         limits.stop = Some(stop.clone());
-        let best: BestSoFar<G::Move> = Arc::default();
-        let (answers, answer) = channel();
+        let (updates, update) = channel();
         let mut position = game.clone();
         let worker = {
-            let (request, best) = (request.clone(), best.clone());
+            let request = request.clone();
             let knowledge = self.knowledge.clone();
             std::thread::Builder::new()
                 .name("engine search".into())
@@ -296,10 +306,10 @@ impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
                         &request,
                         &limits,
                         started,
-                        Some(&best),
+                        Some(&updates),
                         &knowledge,
                     );
-                    let _ = answers.send(answer);
+                    let _ = updates.send(Update::Answer(answer));
                     searcher
                 })
         };
@@ -313,32 +323,39 @@ impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
         // how late each wake-up was.
         let latency = StopLatency::process();
         let hard_stop = started + time.saturating_sub(latency.estimate()).max(time / 4);
+        let mut best_so_far = None;
         loop {
             let now = Instant::now();
             if now >= hard_stop || request.stopped() {
                 break;
             }
             let nap = (hard_stop - now).min(STOP_CHECK);
-            match answer.recv_timeout(nap) {
-                Ok(answer) => {
+            match update.recv_timeout(nap) {
+                Ok(Update::Answer(answer)) => {
                     self.searcher = worker.join().ok();
                     return answer;
                 }
+                Ok(Update::Best(mv, line)) => best_so_far = Some((mv, line)),
                 Err(RecvTimeoutError::Timeout) => {
                     latency.record(now.elapsed().saturating_sub(nap));
-                    continue;
                 }
                 Err(RecvTimeoutError::Disconnected) => break,
             }
         }
-        // The search thread is late: its best move so far, and let it finish on its own.
+        // The search thread is late: its answer if it has just come, else its best move so
+        // far, and let it finish on its own.
         stop.store(true, Ordering::Relaxed);
-        let answer = answer.try_recv().ok().or_else(|| {
-            let best = best.lock().unwrap_or_else(|e| e.into_inner()).take();
-            best.map(|(mv, line)| (mv, line.map(|l| format!("{l} (answered at the hard stop)"))))
-        });
         self.finishing = Some(worker);
-        answer.unwrap_or_else(|| (first_candidate(game), None))
+        while let Ok(news) = update.try_recv() {
+            match news {
+                Update::Answer(answer) => return answer,
+                Update::Best(mv, line) => best_so_far = Some((mv, line)),
+            }
+        }
+        match best_so_far {
+            Some((mv, line)) => (mv, line.map(|l| format!("{l} (answered at the hard stop)"))),
+            None => (first_candidate(game), None),
+        }
     }
 }
 
@@ -379,7 +396,7 @@ fn think<G: EvaluatedGame>(
     request: &MoveRequest,
     limits: &SearchLimits,
     started: Instant,
-    best: Option<&BestSoFar<G::Move>>,
+    best: Option<&Sender<Update<G::Move>>>,
     knowledge: &Mutex<Knowledge<G>>,
 ) -> (G::Move, Option<String>) {
     // Step 1. The oracle, within a share of the budget.
@@ -407,8 +424,7 @@ fn think<G: EvaluatedGame>(
             progress.report(&line);
         }
         if let (Some(best), Some(&mv)) = (best, info.pv.first()) {
-            let mv = vet(mv, Proven::Unknown);
-            *best.lock().unwrap_or_else(|e| e.into_inner()) = Some((mv, Some(line.clone())));
+            let _ = best.send(Update::Best(vet(mv, Proven::Unknown), Some(line.clone())));
         }
         last = Some(line);
     });

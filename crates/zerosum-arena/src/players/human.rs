@@ -207,6 +207,7 @@ mod tests {
             limit: None,
             clock: None,
             increment: std::time::Duration::ZERO,
+            issued: std::time::Instant::now(),
             stop: Arc::default(),
             progress: None,
         };

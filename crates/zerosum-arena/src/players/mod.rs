@@ -387,6 +387,12 @@ impl Player for BuiltinPlayer {
         self.name.clone()
     }
 
+    /// The engine searches a timed move on a thread of its own and only waits for it (see
+    /// `EngineStrategy`).
+    fn waits_when_timed(&self) -> bool {
+        matches!(self.kind, BuiltinKind::Engine(..))
+    }
+
     fn new_game(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
         let seed = setup.seed;
         self.session = None;

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use zerosum_arena::{GameSetup, MoveRequest, PlayerSpec, TimeControl};
 use zerosum_core::conformance::SplitMix;
@@ -19,6 +19,7 @@ fn request(moves: &[String], limit: Duration) -> MoveRequest {
         limit: Some(limit),
         clock: None,
         increment: Duration::ZERO,
+        issued: Instant::now(),
         stop: Arc::new(AtomicBool::new(false)),
         progress: None,
     }

@@ -345,6 +345,7 @@ impl<E: MoveEngine> GomocupSession<E> {
         if board.game.status().is_over() {
             return Err(format!("the game is over ({})", board.game.status()));
         }
+        let started = Instant::now();
         if self.engine_behind {
             let spec = board.game.spec();
             self.engine
@@ -352,12 +353,12 @@ impl<E: MoveEngine> GomocupSession<E> {
                 .map_err(|error| format!("the engine cannot play {spec}: {error}"))?;
             self.engine_behind = false;
         }
-        let started = Instant::now();
         let moves = board.game.history();
         let stop = Arc::new(AtomicBool::new(false));
         let answer = self.engine.choose(&EngineRequest {
             moves: &moves,
             budget: self.timing.budget(),
+            issued: started,
             stop: &stop,
         });
         self.timing.spend(started.elapsed());

@@ -358,12 +358,13 @@ impl<E: MoveEngine> GtpSession<E> {
         if colour != to_move {
             return Err(format!("cannot move {colour}: {to_move} is to move"));
         }
-        self.ready_engine()?;
         let started = Instant::now();
+        self.ready_engine()?;
         let moves = self.game.history();
         let answer = self.engine.choose(&EngineRequest {
             moves: &moves,
             budget: self.clock.budget(colour),
+            issued: started,
             stop,
         });
         self.clock.spend(colour, started.elapsed());
@@ -417,14 +418,15 @@ impl<E: MoveEngine> GtpSession<E> {
                 self.outcome()
             ));
         }
+        let started = Instant::now();
         self.ready_engine()?;
         let moves = self.game.history();
         let request = EngineRequest {
             moves: &moves,
             budget: self.clock.budget(Colour::to_move(self.game.as_ref())),
+            issued: started,
             stop,
         };
-        let started = Instant::now();
         let result = call(&mut self.engine, &request);
         self.thinking += started.elapsed();
         result.map_err(|error| format!("cannot {what}: {error}"))

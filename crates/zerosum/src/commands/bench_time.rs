@@ -2,7 +2,9 @@
 //! quasi-random player on every game family, colours alternating, a fixed time a move, several
 //! games at once (one per core by default), optionally with a busy thread on every core, until
 //! the engine has made the moves asked for; then prints the engine's forfeits and how late its
-//! answers came (the referee's measure less the limit: negative is early).
+//! answers came (the referee's measure less the limit: negative is early). With
+//! `--first-moves`, every game ends after the engine's first move, so that all the moves
+//! measured are first moves of a new engine (its set-up, its first search), without grace.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -16,7 +18,7 @@ use zerosum_arena::{
 };
 use zerosum_core::{GameSpec, Outcome, Side};
 
-/// One board of each game family.
+/// One board of each game family: the games played unless `--specs` names others.
 const FAMILIES: [&str; 6] = [
     "tictactoe",
     "gomoku",
@@ -41,6 +43,12 @@ pub struct TimeBenchArgs {
     /// Keep every core busy with a spinning thread during the run.
     #[arg(long)]
     hog: bool,
+    /// The games to play, comma-separated specs (default: one board of each family).
+    #[arg(long, value_delimiter = ',')]
+    specs: Vec<GameSpec>,
+    /// End every game after the engine's first move: measure first moves only.
+    #[arg(long)]
+    first_moves: bool,
 }
 
 /// What one family's games showed.
@@ -81,7 +89,8 @@ impl Tally {
     }
 }
 
-/// `zerosum bench time [--moves N] [--st S] [--concurrency N] [--hog]`.
+/// `zerosum bench time [--moves N] [--st S] [--concurrency N] [--hog] [--specs LIST]
+/// [--first-moves]`.
 pub fn bench_time(args: &TimeBenchArgs) -> Result<()> {
     if !(args.st.is_finite() && args.st > 0.0 && args.st <= 60.0) {
         bail!(
@@ -103,15 +112,21 @@ pub fn bench_time(args: &TimeBenchArgs) -> Result<()> {
         max_moves: None,
         adjudicate_nodes: None,
     };
-    let specs: Vec<GameSpec> = FAMILIES
-        .iter()
-        .map(|name| name.parse())
-        .collect::<Result<_, _>>()?;
+    let specs: Vec<GameSpec> = if args.specs.is_empty() {
+        FAMILIES
+            .iter()
+            .map(|name| name.parse())
+            .collect::<Result<_, _>>()?
+    } else {
+        args.specs.clone()
+    };
+    let names: Vec<String> = specs.iter().map(GameSpec::to_string).collect();
     let engine: PlayerSpec = "engine".parse()?;
     let reference: PlayerSpec = "quasi".parse()?;
     eprintln!(
-        "time bench: {} engine moves at {} s a move, {concurrency} games at once, {}",
+        "time bench: {} engine {}moves at {} s a move, {concurrency} games at once, {}",
         args.moves,
+        if args.first_moves { "first " } else { "" },
         args.st,
         if args.hog {
             format!("{cores} busy threads")
@@ -123,8 +138,7 @@ pub fn bench_time(args: &TimeBenchArgs) -> Result<()> {
     let hog_stop = AtomicBool::new(false);
     let next_game = AtomicUsize::new(0);
     let engine_moves = AtomicUsize::new(0);
-    let tallies: Mutex<Vec<Tally>> =
-        Mutex::new(FAMILIES.iter().map(|_| Tally::default()).collect());
+    let tallies: Mutex<Vec<Tally>> = Mutex::new(specs.iter().map(|_| Tally::default()).collect());
     let started = Instant::now();
     thread::scope(|scope| {
         if args.hog {
@@ -137,12 +151,17 @@ pub fn bench_time(args: &TimeBenchArgs) -> Result<()> {
                 scope.spawn(|| {
                     while engine_moves.load(Ordering::Relaxed) < args.moves {
                         let index = next_game.fetch_add(1, Ordering::Relaxed);
-                        let family = index % FAMILIES.len();
-                        // Both colours for each family in turn.
-                        let engine_side = if (index / FAMILIES.len()).is_multiple_of(2) {
+                        let family = index % specs.len();
+                        // Both colours for each game in turn.
+                        let engine_side = if (index / specs.len()).is_multiple_of(2) {
                             Side::First
                         } else {
                             Side::Second
+                        };
+                        let options = RefereeOptions {
+                            // The engine's first move is the first or second of the game.
+                            max_moves: args.first_moves.then_some(engine_side.index() + 1),
+                            ..options
                         };
                         let tally = play_one(
                             &specs[family],
@@ -166,25 +185,31 @@ pub fn bench_time(args: &TimeBenchArgs) -> Result<()> {
     let took = started.elapsed();
 
     let mut tallies = tallies.into_inner().unwrap_or_else(|e| e.into_inner());
+    let width = names.iter().map(String::len).max().unwrap_or(0).max(10);
     println!(
-        "{:<10} {:>6} {:>7} {:>9} {:>10} {:>10}",
-        "family", "games", "moves", "forfeits", "worst ms", "p99 ms"
+        "{:<width$} {:>6} {:>7} {:>9} {:>10} {:>10}",
+        "game", "games", "moves", "forfeits", "worst ms", "p99 ms"
     );
     let mut all = Tally::default();
-    for (name, tally) in FAMILIES.iter().zip(&mut tallies) {
-        println!("{name:<10} {}", tally.row());
+    for (name, tally) in names.iter().zip(&mut tallies) {
+        println!("{name:<width$} {}", tally.row());
         all.add(std::mem::take(tally));
     }
-    println!("{:<10} {}", "all", all.row());
+    println!("{:<width$} {}", "all", all.row());
     for reason in all.forfeits.iter().take(10) {
         println!("forfeit: {reason}");
     }
     let moves = all.lateness_us.len();
     println!(
-        "{moves} engine moves, {} forfeits ({:.2}%), {:.0} s",
+        "{moves} engine moves, {} forfeits ({:.2}%), {:.0} s; answering threads {}",
         all.forfeits.len(),
         all.forfeits.len() as f64 * 100.0 / moves.max(1) as f64,
-        took.as_secs_f64()
+        took.as_secs_f64(),
+        if zerosum_arena::prompt::prompt_allowed() {
+            "real-time"
+        } else {
+            "ordinary (the real-time policy was refused: see the README)"
+        }
     );
     Ok(())
 }

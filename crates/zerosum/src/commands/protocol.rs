@@ -175,6 +175,7 @@ impl MoveEngine for ServedEngine {
             limit: request.budget,
             clock: None,
             increment: Duration::ZERO,
+            issued: request.issued,
             stop: Arc::clone(request.stop),
             progress: None,
         };
