@@ -7,8 +7,8 @@
 //! it all under its first move and never reach the winning one: a win in one on hex:11 was
 //! missed that way), and the rest on a search to the end of the game (draws, long wins).
 
-use zerosum_core::{GameSpec, Outcome, Side};
-use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
+use zerosum_core::{Outcome, Side};
+use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor};
 use zerosum_search::{SearchLimits, Solver, WeakValue};
 
 /// Transposition table of an adjudicating solver, in MB.

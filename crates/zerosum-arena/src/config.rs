@@ -6,8 +6,7 @@ use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
-use zerosum_core::GameSpec;
-use zerosum_games::connect::Packed;
+use zerosum_games::{connect::Packed, GameSpec};
 
 use crate::clock::TimeControl;
 use crate::openings::OpeningSettings;

@@ -3,7 +3,7 @@
 //! scoring schemes, Elo and SPRT, JSON-lines game records and resuming a killed tournament.
 //!
 //! The arena sees players, not algorithms: the built-in engine player is one [`Player`] among
-//! others, and games are driven through their object-safe face ([`zerosum_core::DynGame`]).
+//! others, and games are driven through their object-safe face ([`zerosum_games::DynGame`]).
 //!
 //! Modules, each importing only modules listed below it (in brackets):
 //!

@@ -7,7 +7,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
-use zerosum_core::{GameSpec, Side};
+use zerosum_core::Side;
+use zerosum_games::GameSpec;
 
 use crate::clock::TimeControl;
 

@@ -161,7 +161,7 @@ pub fn preset(name: &str) -> Option<&'static Preset> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use zerosum_core::GameSpec;
+    use zerosum_games::GameSpec;
 
     #[test]
     fn every_preset_game_is_a_valid_spec() {

@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use zerosum_core::{DynGame, GameSpec, Outcome, Side, Status};
-use zerosum_games::new_game;
+use zerosum_core::{Outcome, Side, Status};
+use zerosum_games::{new_game, DynGame, GameSpec};
 
 use crate::adjudication::Adjudicator;
 use crate::clock::TimeControl;

@@ -11,7 +11,7 @@ use std::thread;
 
 use thiserror::Error;
 use zerosum_core::conformance::SplitMix;
-use zerosum_core::GameSpec;
+use zerosum_games::GameSpec;
 
 use crate::player::Player;
 use crate::players::PlayerSpec;

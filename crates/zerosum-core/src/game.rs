@@ -1,7 +1,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use crate::{GameSpec, MoveError, Side, Status};
+use crate::{MoveError, Side, Status};
 
 /// The fast face of a game, used by search, solver and perft. Implementations keep their own
 /// compact representation and a move stack, so that `play`/`undo` allocate nothing.
@@ -17,9 +17,6 @@ use crate::{GameSpec, MoveError, Side, Status};
 pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// A move, small and `Copy` (a cell or column index, or a special move such as a swap).
     type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
-
-    /// The specification this game was built from (canonical form).
-    fn spec(&self) -> GameSpec;
 
     /// The side whose turn it is. Defined also when the game is over (the side that would move).
     fn to_move(&self) -> Side;

@@ -1,18 +1,17 @@
 //! The vocabulary of zerosum: sides, outcomes, the generic [`Game`] trait (the fast face used by
-//! search), the object-safe [`DynGame`] face used at the edges (arena, protocols, web, command
-//! line), game specifications, Zobrist keys, cell notation and perft.
+//! search), the [`Evaluator`] trait, scores, Zobrist keys, cell notation and perft.
 //!
-//! This crate knows no concrete game and no algorithm.
+//! This crate knows no concrete game and no algorithm. Game specifications, the registry of
+//! families and the object-safe face used at the edges live in `zerosum-games`, where the
+//! families are.
 //!
 //! Modules, each importing only modules listed below it (in brackets):
 //!
 //! ```text
 //! conformance  random-playout checks that every game's tests run   [game, side, zobrist]
-//! dyn_game     the object-safe face: moves and boards as text       [game, spec, side, error]
 //! perft        counting positions by depth                          [game]
 //! evaluator    the Evaluator trait                                  [game]
-//! game         the Game trait: the fast face                        [spec, side, error]
-//! spec         GameSpec: parsing, naming and limits of boards       [error]
+//! game         the Game trait: the fast face                        [side, error]
 //! error        MoveError, SpecError
 //! side         Side, Outcome, Status
 //! score        Score, with distance to a win or loss
@@ -23,7 +22,6 @@
 
 mod board_text;
 pub mod conformance;
-mod dyn_game;
 mod error;
 mod evaluator;
 mod game;
@@ -31,16 +29,16 @@ pub mod notation;
 mod perft;
 mod score;
 mod side;
-mod spec;
 mod zobrist;
 
 pub use board_text::MarkedLine;
-pub use dyn_game::{DynAdapter, DynGame};
 pub use error::{MoveError, SpecError};
 pub use evaluator::Evaluator;
 pub use game::Game;
 pub use perft::{count_distinct_positions, perft};
 pub use score::Score;
 pub use side::{Outcome, Side, Status};
-pub use spec::{GameSpec, SwapRule, ALIASES, MAX_MNK_RUN, MAX_SIDE, MIN_UNSTABLE_SIDE};
 pub use zobrist::zobrist_key;
+
+/// Largest number of rows or columns of any board.
+pub const MAX_SIDE: usize = 100;

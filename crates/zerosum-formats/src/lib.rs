@@ -19,8 +19,8 @@ mod text;
 
 use std::fmt;
 
-use zerosum_core::{DynGame, GameSpec, Outcome, Side, Status};
-use zerosum_games::new_game;
+use zerosum_core::{Outcome, Side, Status};
+use zerosum_games::{new_game, DynGame, GameSpec};
 
 /// A file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

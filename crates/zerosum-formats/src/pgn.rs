@@ -18,7 +18,8 @@
 //! mislead: our first player has Black). A turn lost by a forfeit keeps its time as a last
 //! comment `{lost 1.310s}`. Files may hold several games; a reader takes the first.
 
-use zerosum_core::{GameSpec, Outcome, Side};
+use zerosum_core::{Outcome, Side};
+use zerosum_games::GameSpec;
 
 use crate::text::check_size;
 use crate::{result_text, FormatError, GameFile};

@@ -18,7 +18,7 @@
 //! reads back unfinished.
 
 use zerosum_core::notation::{letters, parse_column_row};
-use zerosum_core::GameSpec;
+use zerosum_games::GameSpec;
 
 use crate::text::check_size;
 use crate::{FormatError, GameFile};

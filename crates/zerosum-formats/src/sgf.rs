@@ -19,7 +19,8 @@
 //! Reading takes the main line of the first game tree (the first variation at each branch)
 //! and ignores properties it does not know; setup stones (`AB`, `AW`, `AE`) are refused.
 
-use zerosum_core::{GameSpec, Outcome, Side, SwapRule};
+use zerosum_core::{Outcome, Side};
+use zerosum_games::{GameSpec, SwapRule};
 
 use crate::text::{black_moves, check_size, line_at, LineCounter};
 use crate::{FormatError, GameFile};

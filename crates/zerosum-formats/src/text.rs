@@ -1,6 +1,7 @@
 //! Small helpers the formats share.
 
-use zerosum_core::{GameSpec, Side, SwapRule};
+use zerosum_core::Side;
+use zerosum_games::{GameSpec, SwapRule};
 
 /// Largest file a reader accepts, in bytes (16 MiB): longer is refused, not read.
 pub const MAX_FILE_BYTES: usize = 16 << 20;

@@ -1,8 +1,7 @@
 //! A fast, deterministic stand-in for the search engine behind the protocol servers, so that
 //! the session targets spend their time in the protocol code.
 
-use zerosum_core::GameSpec;
-use zerosum_games::new_game;
+use zerosum_games::{new_game, GameSpec};
 use zerosum_protocol::{EngineError, EngineMove, EngineRequest, MoveEngine};
 
 /// Plays a legal move picked from the position (deterministically), and now and then answers

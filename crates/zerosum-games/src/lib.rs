@@ -30,15 +30,19 @@
 pub mod atoll;
 pub mod connect;
 pub mod connection;
+mod dyn_game;
 pub mod exact;
 pub mod hex;
 pub mod mnk;
+mod spec;
 mod stones;
 pub mod unstable;
 
+pub use dyn_game::{DynAdapter, DynGame};
+pub use spec::{GameSpec, SwapRule, ALIASES, MAX_MNK_RUN, MAX_SIDE, MIN_UNSTABLE_SIDE};
 pub use stones::{stones, Stones};
 
-use zerosum_core::{DynAdapter, DynGame, Evaluator, Game, GameSpec, SpecError};
+use zerosum_core::{Evaluator, Game, SpecError};
 
 /// A game family as the command line presents it.
 #[derive(Clone, Copy, Debug)]
@@ -90,6 +94,9 @@ pub const FAMILIES: &[Family] = &[
 /// A game together with its family's evaluator, so that generic code (the command line, the
 /// arena's engine player) can search any game a spec names.
 pub trait EvaluatedGame: Game {
+    /// The specification this game was built from (canonical form).
+    fn spec(&self) -> GameSpec;
+
     /// The family's evaluator.
     type Evaluator: Evaluator<Self>;
     /// An evaluator suited to this board (sizes, run length, geometry).

@@ -3,9 +3,8 @@
 
 use std::fmt;
 
-use zerosum_core::{DynGame, GameSpec, Side};
-
-use crate::connection::colour_of;
+use crate::{connection::colour_of, DynGame, GameSpec};
+use zerosum_core::Side;
 
 /// A side's mark on the text board and the colour the game calls it by, if any.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use zerosum_core::GameSpec;
+use zerosum_games::GameSpec;
 
 /// A request for a move.
 #[derive(Clone, Copy, Debug)]

@@ -94,7 +94,7 @@ pub fn catalog(engines: &EngineList) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use zerosum_core::GameSpec;
+    use zerosum_games::GameSpec;
 
     #[test]
     fn every_offer_can_be_played() {

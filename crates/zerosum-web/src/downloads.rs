@@ -18,8 +18,8 @@
 use serde_json::{json, Value};
 use zerosum_arena::export::game_file;
 use zerosum_arena::GameRecord;
-use zerosum_core::GameSpec;
 use zerosum_formats::Format;
+use zerosum_games::GameSpec;
 
 use crate::http::Request;
 use crate::tournament_feed::FeedTable;

@@ -10,7 +10,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use zerosum_arena::{GameSetup, MoveRequest, Player, Progress, TimeControl};
-use zerosum_core::{GameSpec, Side};
+use zerosum_core::Side;
+use zerosum_games::GameSpec;
 
 use crate::inbox::{EngineReply, Input};
 

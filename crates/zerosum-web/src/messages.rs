@@ -3,7 +3,7 @@
 //!
 //! - `hello`: `session` (the id to post commands with), `catalog` (games, presets, players) and
 //!   `watching` (whether the server shows a tournament of `zerosum tournament --serve`);
-//! - `state`: after every change, the whole game: `game` (the [`zerosum_core::DynGame`] JSON),
+//! - `state`: after every change, the whole game: `game` (the [`zerosum_games::DynGame`] JSON),
 //!   `players` (names), `humans` (which sides the page plays), `thinking` (the side an engine
 //!   is searching for, or null), `used_ms` (time each side has used), `limit_ms` (each side's
 //!   time for a move, null when unlimited), `turn_ms` (how long the side to move has had the

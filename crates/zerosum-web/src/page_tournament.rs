@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::thread;
 
 use zerosum_arena::{EngineList, Format, PlayerKind, Scoring, TimeControl, TournamentSettings};
-use zerosum_core::GameSpec;
+use zerosum_games::GameSpec;
 
 use crate::catalog::page_player;
 use crate::messages::CommandError;

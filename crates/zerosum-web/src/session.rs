@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use zerosum_arena::{Player, PlayerKind, PlayerSpec};
-use zerosum_core::{DynGame, GameSpec, Side, Status};
-use zerosum_games::new_game;
+use zerosum_core::{Side, Status};
+use zerosum_games::{new_game, DynGame, GameSpec};
 
 use crate::catalog::{self, page_player};
 use crate::engine_move;

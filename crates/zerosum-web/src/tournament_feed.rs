@@ -9,7 +9,7 @@
 //! `per_move_ms` (seconds per move, or null), `standings` ([`Standings`] as JSON) and
 //! `current`: null before the first game starts, else the game under way or, between games, the
 //! last one played: `number` (from 1), `players` (first, second), `game`
-//! (the [`zerosum_core::DynGame`] JSON), `used_ms` (time each side has used) and `thinking_ms`
+//! (the [`zerosum_games::DynGame`] JSON), `used_ms` (time each side has used) and `thinking_ms`
 //! (how long the side to move has been thinking when the event was sent). After a game ends and
 //! to a tab that starts watching, the event also carries `elo_chart`: each player's Elo against
 //! the games played (SVG, as `zerosum report` draws it; null before the first game).

@@ -11,7 +11,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
-use zerosum_core::{GameSpec, Outcome, Side};
+use zerosum_core::{Outcome, Side};
+use zerosum_games::GameSpec;
 
 use super::ServerMessage;
 use crate::lines::{Lines, NoLine};

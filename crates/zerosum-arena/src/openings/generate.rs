@@ -40,9 +40,9 @@ use std::sync::OnceLock;
 
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use zerosum_core::{Evaluator, Game, GameSpec, Outcome, Status};
+use zerosum_core::{Evaluator, Game, Outcome, Status};
 use zerosum_games::connect::{Bits, Book, ConnectX, Packed, Solver as PonsSolver};
-use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
+use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor};
 use zerosum_search::{Algorithm, SearchLimits, Searcher};
 
 use super::HEADER;

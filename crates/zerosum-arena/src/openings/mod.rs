@@ -27,8 +27,7 @@ use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
-use zerosum_core::GameSpec;
-use zerosum_games::new_game;
+use zerosum_games::{new_game, GameSpec};
 
 /// The start of the header line `zerosum openings` writes, followed by the spec.
 pub const HEADER: &str = "# zerosum openings ";

@@ -10,9 +10,9 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use zerosum_core::{Evaluator, GameSpec, Score};
+use zerosum_core::{Evaluator, Score};
 use zerosum_games::exact::{ExactLimits, Proven};
-use zerosum_games::EvaluatedGame;
+use zerosum_games::{EvaluatedGame, GameSpec};
 use zerosum_search::{
     check_table_mb, Algorithm, SearchLimits, SearchResult, Searcher, StopLatency, Threads,
     TranspositionTable,

@@ -5,8 +5,7 @@
 
 use std::io::{BufRead, Write};
 
-use zerosum_core::{DynGame, GameSpec};
-use zerosum_games::{new_game, stones, FAMILIES};
+use zerosum_games::{new_game, stones, DynGame, GameSpec, FAMILIES};
 
 use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
 

@@ -18,7 +18,8 @@ use std::process::Command;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use zerosum_core::{GameSpec, Side};
+use zerosum_core::Side;
+use zerosum_games::GameSpec;
 
 use crate::clock::TimeControl;
 

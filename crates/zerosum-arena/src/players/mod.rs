@@ -20,7 +20,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use thiserror::Error;
-use zerosum_core::GameSpec;
+use zerosum_games::GameSpec;
 use zerosum_search::TranspositionTable;
 
 pub use engine::{default_algorithm, EngineSettings};

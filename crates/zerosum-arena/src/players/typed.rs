@@ -1,8 +1,8 @@
 //! The bridge from the referee's text moves to a built-in player's concrete game: the player
 //! keeps its own `G` in step with the move list and decides on it at full speed.
 
-use zerosum_core::{Game, GameSpec};
-use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
+use zerosum_core::Game;
+use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor};
 
 use crate::player::{MoveAnswer, MoveRequest, PlayerError};
 

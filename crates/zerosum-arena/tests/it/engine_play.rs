@@ -9,7 +9,8 @@ use std::thread;
 use std::time::Duration;
 
 use zerosum_arena::{play_game, PlayerSpec, RefereeOptions, TimeControl};
-use zerosum_core::{GameSpec, Outcome, Side};
+use zerosum_core::{Outcome, Side};
+use zerosum_games::GameSpec;
 
 /// Per-move budget of the matches.
 const MOVE_TIME: Duration = Duration::from_millis(100);

@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 
 use zerosum_arena::{GameSetup, MoveRequest, PlayerSpec, TimeControl};
 use zerosum_core::conformance::SplitMix;
-use zerosum_core::{Game, GameSpec, Outcome, Status};
+use zerosum_core::{Game, Outcome, Status};
 use zerosum_games::connect::{ConnectX64, Solver};
-use zerosum_games::new_game;
+use zerosum_games::{new_game, GameSpec};
 
 /// A request for a move after `moves`, with `limit` to think.
 fn request(moves: &[String], limit: Duration) -> MoveRequest {

@@ -5,7 +5,8 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use zerosum_arena::{play_game, PlayedGame, PlayerSpec, RefereeOptions, Termination, TimeControl};
-use zerosum_core::{GameSpec, Outcome, Side};
+use zerosum_core::{Outcome, Side};
+use zerosum_games::GameSpec;
 
 /// Writes an executable shell script into a scratch directory and returns its path.
 fn script(name: &str, body: &str) -> PathBuf {

@@ -15,7 +15,8 @@ use zerosum_arena::players::JavaPlayer;
 use zerosum_arena::{
     play_game, PlayedGame, PlayerSpec, RefereeEvent, RefereeOptions, Termination, TimeControl,
 };
-use zerosum_core::{GameSpec, Outcome, Side};
+use zerosum_core::{Outcome, Side};
+use zerosum_games::GameSpec;
 
 /// The compiled stand-ins and toys. The tests that use them are ignored when the build script
 /// found no `javac`.

@@ -12,7 +12,8 @@ use zerosum_arena::{
     play_game, Entrant, GameSetup, MoveAnswer, MoveRequest, Player, PlayerError, PlayerSpec,
     RefereeOptions, Scoring, Standings, Termination, TimeControl, Tournament, TournamentEvent,
 };
-use zerosum_core::{GameSpec, Outcome, Side};
+use zerosum_core::{Outcome, Side};
+use zerosum_games::GameSpec;
 
 /// How a test player misbehaves on its second move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::path::Path;
 
 use zerosum_arena::Openings;
-use zerosum_core::GameSpec;
+use zerosum_games::GameSpec;
 
 #[test]
 fn every_shipped_suite_reads_back_for_its_game() {

@@ -2,8 +2,8 @@
 //! given; an accepted file replays, and one that replays writes back to a file with the same
 //! moves.
 
-use zerosum_core::GameSpec;
 use zerosum_formats::{Format, GameFile};
+use zerosum_games::GameSpec;
 
 use super::{corpus_of, text, Target, Verdict};
 

@@ -10,8 +10,7 @@
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use zerosum_core::{DynGame, GameSpec};
-use zerosum_games::new_game;
+use zerosum_games::{new_game, DynGame, GameSpec};
 
 use super::{text, Target, Verdict};
 

@@ -3,8 +3,7 @@
 //! that goes on.
 
 use zerosum_arena::Openings;
-use zerosum_core::GameSpec;
-use zerosum_games::new_game;
+use zerosum_games::{new_game, GameSpec};
 
 use super::{corpus_of, text, Target, Verdict};
 

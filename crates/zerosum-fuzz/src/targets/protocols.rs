@@ -5,7 +5,7 @@ use std::io::{self, Cursor};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use zerosum_core::GameSpec;
+use zerosum_games::GameSpec;
 use zerosum_protocol::gomocup::{self, GomocupSession};
 use zerosum_protocol::gtp::{self, GtpSession, Vertices};
 use zerosum_protocol::{InputLine, LineReader, MAX_LINE_BYTES};

@@ -1,7 +1,6 @@
 //! Game specs: parsing, printing back, and building the game a spec names.
 
-use zerosum_core::GameSpec;
-use zerosum_games::new_game;
+use zerosum_games::{new_game, GameSpec};
 
 use super::{corpus_of, text, Target, Verdict};
 

@@ -16,7 +16,7 @@ use crate::connection::potential::{
     balance, colour_index, ColourPotential, Network, PotentialParams, Potentials,
 };
 use crate::connection::{Stone, StoneMove};
-use crate::EvaluatedGame;
+use crate::{EvaluatedGame, GameSpec};
 
 /// Move hint for the cell that saves a bridge the opponent just intruded.
 const BRIDGE_SAVE_HINT: i32 = 1_000;
@@ -221,6 +221,10 @@ impl Evaluator<Atoll> for AtollEvaluator {
 
 impl EvaluatedGame for Atoll {
     type Evaluator = AtollEvaluator;
+
+    fn spec(&self) -> GameSpec {
+        GameSpec::atoll(self.board.name(), self.pie).expect("a board's name is a valid spec")
+    }
 
     fn evaluator(&self) -> AtollEvaluator {
         AtollEvaluator::new(self.board())

@@ -28,7 +28,7 @@ mod evaluator;
 use std::sync::Arc;
 
 use serde_json::json;
-use zerosum_core::{zobrist_key, Game, GameSpec, MoveError, Outcome, Side, SpecError, Status};
+use zerosum_core::{zobrist_key, Game, MoveError, Outcome, Side, SpecError, Status};
 
 pub use board::{AtollBoard, Island, BOARDS};
 pub use evaluator::AtollEvaluator;
@@ -186,10 +186,6 @@ impl Clone for Atoll {
 
 impl Game for Atoll {
     type Move = AtollMove;
-
-    fn spec(&self) -> GameSpec {
-        GameSpec::atoll(self.board.name(), self.pie).expect("a board's name is a valid spec")
-    }
 
     #[inline]
     fn to_move(&self) -> Side {

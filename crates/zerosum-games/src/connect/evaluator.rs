@@ -9,8 +9,7 @@ use super::weights::{BoardTables, ConnectWeights, WINDOW_SCALE};
 use super::wide::Wide;
 use super::windows::Scan;
 use super::{Column, ConnectBoard, ConnectX};
-use crate::exact::ExactOracle;
-use crate::EvaluatedGame;
+use crate::{exact::ExactOracle, EvaluatedGame, GameSpec};
 
 /// Move hint of a column that wins at once, and of one that blocks an immediate win.
 const HINT_WIN: i32 = 1 << 24;
@@ -254,6 +253,10 @@ impl Evaluator<ConnectX<Wide>> for ConnectEvaluator {
 impl<B: Bits> EvaluatedGame for ConnectX<Packed<B>> {
     type Evaluator = ConnectEvaluator;
 
+    fn spec(&self) -> GameSpec {
+        GameSpec::connectx(self.rows, self.cols, self.k).expect("ConnectX::new checked the sizes")
+    }
+
     fn evaluator(&self) -> ConnectEvaluator {
         ConnectEvaluator::new(self.rows(), self.cols(), self.k())
     }
@@ -271,6 +274,10 @@ impl<B: Bits> EvaluatedGame for ConnectX<Packed<B>> {
 
 impl EvaluatedGame for ConnectX<Wide> {
     type Evaluator = ConnectEvaluator;
+
+    fn spec(&self) -> GameSpec {
+        GameSpec::connectx(self.rows, self.cols, self.k).expect("ConnectX::new checked the sizes")
+    }
 
     fn evaluator(&self) -> ConnectEvaluator {
         ConnectEvaluator::new(self.rows(), self.cols(), self.k())

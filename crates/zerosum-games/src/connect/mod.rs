@@ -30,10 +30,9 @@ pub use solver::{SolveError, SolveLimits, Solver};
 pub use weights::ConnectWeights;
 pub use wide::Wide;
 
+use crate::{GameSpec, GameVisitor};
 use serde_json::json;
-use zerosum_core::{notation, Game, GameSpec, MarkedLine, MoveError, Outcome, Side, Status};
-
-use crate::GameVisitor;
+use zerosum_core::{notation, Game, MarkedLine, MoveError, Outcome, Side, Status};
 
 /// A Connect-X move: the 0-based column index.
 pub type Column = u8;
@@ -221,10 +220,6 @@ impl<B: ConnectBoard> ConnectX<B> {
 
 impl<B: ConnectBoard> Game for ConnectX<B> {
     type Move = Column;
-
-    fn spec(&self) -> GameSpec {
-        GameSpec::connectx(self.rows, self.cols, self.k).expect("ConnectX::new checked the sizes")
-    }
 
     #[inline]
     fn to_move(&self) -> Side {

@@ -28,7 +28,7 @@ use zerosum_core::{Evaluator, Game, Side};
 use super::{Hex, HexMove};
 use crate::connection::potential::{balance, ColourPotential, Network, PotentialParams, WALL};
 use crate::connection::{owner_of, Stone, StoneMove};
-use crate::EvaluatedGame;
+use crate::{EvaluatedGame, GameSpec};
 
 /// Move hint for the cell that saves a bridge (or edge template) the opponent just intruded.
 const BRIDGE_SAVE_HINT: i32 = 1_000;
@@ -307,6 +307,10 @@ impl Evaluator<Hex> for HexEvaluator {
 
 impl EvaluatedGame for Hex {
     type Evaluator = HexEvaluator;
+
+    fn spec(&self) -> GameSpec {
+        GameSpec::hex(self.width, self.height, self.swap).expect("Hex::new checked the sizes")
+    }
 
     fn evaluator(&self) -> HexEvaluator {
         HexEvaluator::new(self.width(), self.height())

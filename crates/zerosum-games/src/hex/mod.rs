@@ -29,8 +29,9 @@ pub mod inferior;
 
 pub use evaluator::HexEvaluator;
 
+use crate::{GameSpec, SwapRule};
 use serde_json::json;
-use zerosum_core::{zobrist_key, Game, GameSpec, MoveError, Outcome, Side, Status, SwapRule};
+use zerosum_core::{zobrist_key, Game, MoveError, Outcome, Side, Status};
 
 use crate::connection::{
     cell_name, clone_with_capacity, colour_of, owner_of, parse_cell, render_slanted,
@@ -288,10 +289,6 @@ impl Clone for Hex {
 
 impl Game for Hex {
     type Move = HexMove;
-
-    fn spec(&self) -> GameSpec {
-        GameSpec::hex(self.width, self.height, self.swap).expect("Hex::new checked the sizes")
-    }
 
     #[inline]
     fn to_move(&self) -> Side {

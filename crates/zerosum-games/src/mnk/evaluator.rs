@@ -47,7 +47,7 @@ use super::lines::{low_bits, LineBoard};
 use super::threats::{bit_cells, set_bit, ThreatScan};
 use super::vcf::VcfSearch;
 use super::{has, Mnk};
-use crate::EvaluatedGame;
+use crate::{EvaluatedGame, GameSpec};
 
 /// The side to move has a winning cell.
 pub const WIN_NEXT: i32 = 18_000;
@@ -427,6 +427,10 @@ fn near_cells(board: &LineBoard, distance: usize, moves: &mut Vec<u16>) {
 
 impl<const W: usize> EvaluatedGame for Mnk<W> {
     type Evaluator = MnkEvaluator;
+
+    fn spec(&self) -> GameSpec {
+        GameSpec::mnk(self.rows, self.cols, self.k).expect("Mnk::new checked the sizes")
+    }
 
     fn evaluator(&self) -> MnkEvaluator {
         MnkEvaluator::new()

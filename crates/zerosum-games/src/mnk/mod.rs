@@ -41,11 +41,10 @@ mod vcf;
 
 pub use evaluator::{MnkEvaluator, LOSS_NEXT, SMALL_BOARD_CELLS, STATIC_LIMIT, VCF_WIN, WIN_NEXT};
 
+use crate::{GameSpec, GameVisitor};
 use serde_json::json;
 use zerosum_core::notation;
-use zerosum_core::{zobrist_key, Game, GameSpec, MarkedLine, MoveError, Outcome, Side, Status};
-
-use crate::GameVisitor;
+use zerosum_core::{zobrist_key, Game, MarkedLine, MoveError, Outcome, Side, Status};
 
 /// A move: the index `row * cols + col` of the cell to mark (row 0 at the top).
 pub type Cell = u16;
@@ -331,10 +330,6 @@ impl<const WORDS: usize> Mnk<WORDS> {
 
 impl<const WORDS: usize> Game for Mnk<WORDS> {
     type Move = Cell;
-
-    fn spec(&self) -> GameSpec {
-        GameSpec::mnk(self.rows, self.cols, self.k).expect("Mnk::new checked the sizes")
-    }
 
     #[inline]
     fn to_move(&self) -> Side {

@@ -4,7 +4,7 @@ use zerosum_core::{Evaluator, Game, Side};
 
 use super::cells::{CellSet, Grid, MAX_WORDS};
 use super::{Cell, Unstable};
-use crate::EvaluatedGame;
+use crate::{EvaluatedGame, GameSpec};
 
 /// The weights of the evaluation terms, in evaluation units (see [`UnstableEvaluator`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -336,6 +336,10 @@ impl Evaluator<Unstable> for UnstableEvaluator {
 
 impl EvaluatedGame for Unstable {
     type Evaluator = UnstableEvaluator;
+
+    fn spec(&self) -> GameSpec {
+        GameSpec::unstable(self.rows(), self.cols()).expect("Unstable::new checked the sizes")
+    }
 
     fn evaluator(&self) -> UnstableEvaluator {
         UnstableEvaluator::new(self.rows(), self.cols())

@@ -57,16 +57,17 @@ pub use evaluator::{UnstableEvaluator, UnstableWeights};
 use std::collections::VecDeque;
 use std::sync::Arc;
 
+use crate::GameSpec;
 use serde_json::json;
 use zerosum_core::notation::{letters, parse_letters};
-use zerosum_core::{zobrist_key, Game, GameSpec, MoveError, Outcome, Side, Status};
+use zerosum_core::{zobrist_key, Game, MoveError, Outcome, Side, Status};
 
 /// A cell index, `row * cols + col`; also the move type of [`Unstable`].
 pub type Cell = u16;
 
 /// Smallest number of rows or columns (a 1-wide board has cells with one neighbour, which would
 /// explode at one atom).
-pub use zerosum_core::MIN_UNSTABLE_SIDE as MIN_SIDE;
+pub use crate::MIN_UNSTABLE_SIDE as MIN_SIDE;
 
 pub use zerosum_core::MAX_SIDE;
 
@@ -446,10 +447,6 @@ impl Unstable {
 
 impl Game for Unstable {
     type Move = Cell;
-
-    fn spec(&self) -> GameSpec {
-        GameSpec::unstable(self.rows(), self.cols()).expect("Unstable::new checked the sizes")
-    }
 
     #[inline]
     fn to_move(&self) -> Side {

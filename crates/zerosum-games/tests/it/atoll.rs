@@ -4,9 +4,10 @@
 use std::collections::{HashMap, HashSet};
 
 use zerosum_core::conformance::{check_playouts, Checks, SplitMix};
-use zerosum_core::{perft, Game, GameSpec, MoveError, Outcome, Side, Status};
+use zerosum_core::{perft, Game, MoveError, Outcome, Side, Status};
 use zerosum_games::atoll::{Atoll, AtollBoard, BOARDS};
 use zerosum_games::connection::{Stone, StoneMove};
+use zerosum_games::{EvaluatedGame, GameSpec};
 
 // ---------------------------------------------------------------------------------------------
 // A deliberately naive model: a map from grid coordinates to colours, the islands as lists of

@@ -5,10 +5,9 @@
 use std::path::Path;
 
 use zerosum_core::conformance::{check_playouts, Checks, SplitMix};
-use zerosum_core::{
-    count_distinct_positions, perft, Game, GameSpec, MoveError, Outcome, Side, Status,
-};
+use zerosum_core::{count_distinct_positions, perft, Game, MoveError, Outcome, Side, Status};
 use zerosum_games::connect::{ConnectBoard, ConnectX, ConnectX128, ConnectX64, ConnectXWide};
+use zerosum_games::GameSpec;
 
 /// A deliberately naive Connect-X written for these tests: a grid of `i8` (row 0 at the top),
 /// a full scan of every line of the board for a run after each move.

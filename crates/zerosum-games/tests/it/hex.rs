@@ -2,11 +2,12 @@
 //! brute force, and the rule edge cases.
 
 use zerosum_core::conformance::{check_playouts, Checks, SplitMix};
-use zerosum_core::{perft, Evaluator, Game, GameSpec, MoveError, Outcome, Side, Status, SwapRule};
+use zerosum_core::{perft, Evaluator, Game, MoveError, Outcome, Side, Status};
 use zerosum_games::connection::{Stone, StoneMove};
-use zerosum_games::hex::connected::virtually_connected;
-use zerosum_games::hex::inferior::is_dead;
 use zerosum_games::hex::{Hex, HexEvaluator};
+use zerosum_games::{
+    hex::connected::virtually_connected, hex::inferior::is_dead, EvaluatedGame, GameSpec, SwapRule,
+};
 
 // ---------------------------------------------------------------------------------------------
 // A deliberately naive model: a grid of colours, flood fill from one edge to the other.

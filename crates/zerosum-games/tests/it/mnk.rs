@@ -3,9 +3,9 @@
 
 use serde_json::json;
 use zerosum_core::conformance::{check_playouts, Checks, PlayoutStats, SplitMix};
-use zerosum_core::{perft, Game, GameSpec, MoveError, Outcome, Side, Status};
+use zerosum_core::{perft, Game, MoveError, Outcome, Side, Status};
 use zerosum_games::mnk::{self, Mnk};
-use zerosum_games::{new_game, GameVisitor};
+use zerosum_games::{new_game, EvaluatedGame, GameSpec, GameVisitor};
 
 // ---------------------------------------------------------------------------------------------
 // An independent, deliberately naive model: a grid of i8 (1 first player, -1 second, 0 empty),
@@ -740,7 +740,7 @@ fn visit_picks_the_smallest_word_count() {
     struct TypeName;
     impl GameVisitor for TypeName {
         type Output = (String, GameSpec);
-        fn visit<G: Game>(self, game: G) -> (String, GameSpec) {
+        fn visit<G: EvaluatedGame>(self, game: G) -> (String, GameSpec) {
             (std::any::type_name::<G>().to_string(), game.spec())
         }
     }

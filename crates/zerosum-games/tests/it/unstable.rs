@@ -2,9 +2,10 @@
 //! against a naive re-implementation, and named edge cases.
 
 use zerosum_core::conformance::{check_playouts, Checks, SplitMix};
-use zerosum_core::{perft, Game, GameSpec, MoveError, Outcome, Side, Status};
-use zerosum_games::unstable::Unstable;
-use zerosum_games::{new_game, visit_game, GameVisitor};
+use zerosum_core::{perft, Game, MoveError, Outcome, Side, Status};
+use zerosum_games::{
+    new_game, unstable::Unstable, visit_game, EvaluatedGame, GameSpec, GameVisitor,
+};
 
 // ---------------------------------------------------------------------------------------------
 // A deliberately naive re-implementation: a grid of i32, neighbours found by bounds checks, the
@@ -741,7 +742,7 @@ fn spec_builds_the_game() {
     struct Describe;
     impl GameVisitor for Describe {
         type Output = (String, usize);
-        fn visit<G: Game>(self, game: G) -> (String, usize) {
+        fn visit<G: EvaluatedGame>(self, game: G) -> (String, usize) {
             let mut moves = Vec::new();
             game.all_moves(&mut moves);
             (game.spec().to_string(), moves.len())

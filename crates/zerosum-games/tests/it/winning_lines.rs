@@ -2,8 +2,8 @@
 //! `[B]` on each row of a chain), one test per game family; Unstable has none to frame (the
 //! winner holds every cell), its board counts the loser's atoms instead.
 
-use zerosum_core::{DynGame, Status};
-use zerosum_games::new_game;
+use zerosum_core::Status;
+use zerosum_games::{new_game, DynGame};
 
 fn played(spec: &str, moves: &str) -> Box<dyn DynGame> {
     let mut game = new_game(&spec.parse().unwrap()).unwrap();

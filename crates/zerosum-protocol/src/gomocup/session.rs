@@ -6,8 +6,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use zerosum_core::notation::{letters, parse_column_row};
-use zerosum_core::{DynGame, GameSpec, MoveError, MAX_MNK_RUN, MAX_SIDE};
-use zerosum_games::new_game;
+use zerosum_core::{MoveError, MAX_SIDE};
+use zerosum_games::{new_game, DynGame, GameSpec, MAX_MNK_RUN};
 
 use super::timing::GomocupTiming;
 use crate::{EngineError, EngineRequest, MoveEngine, ENGINE_NAME, ENGINE_VERSION, MAX_LINE_BYTES};

@@ -10,7 +10,7 @@
 //!
 //! Both GUIs read the same types, so both lists are the same.
 
-use zerosum_core::DynGame;
+use zerosum_games::DynGame;
 
 use super::colour::Colour;
 use super::grid::Grid;

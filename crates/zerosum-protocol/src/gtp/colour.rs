@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use zerosum_core::{DynGame, GameSpec, Side, SwapRule};
+use zerosum_core::Side;
+use zerosum_games::{DynGame, GameSpec, SwapRule};
 
 /// A GTP colour: `b`/`black` or `w`/`white`, in any case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 use zerosum_core::notation::{letters, parse_letters, split_letters_number};
-use zerosum_core::{DynGame, GameSpec};
+use zerosum_games::{DynGame, GameSpec};
 
 /// What a point of the board holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,7 +2,8 @@
 //! (`gogui-rules_game_id`, `_board_size`, `_board`, `_legal_moves`, `_side_to_move`,
 //! `_final_result`), answered for every game in the spellings GoGui parses.
 
-use zerosum_core::{DynGame, GameSpec, Status};
+use zerosum_core::Status;
+use zerosum_games::{DynGame, GameSpec};
 
 use super::colour::Colour;
 use super::grid::{Grid, Point};

@@ -5,9 +5,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use zerosum_core::{DynGame, GameSpec, MoveError, Outcome, SpecError, Status};
+use zerosum_core::{MoveError, Outcome, SpecError, Status};
 use zerosum_formats::sgf;
-use zerosum_games::new_game;
+use zerosum_games::{new_game, DynGame, GameSpec};
 
 use super::analyze::{self, ANALYZE_COMMANDS};
 use super::clock::GtpClock;

@@ -7,7 +7,7 @@
 //! is such a vertex: Connect-X moves are the cell the disc lands on, and `pass` is the swap
 //! (Hex `swap-sides`/`swap-pieces`, Atoll `swap`) where the rules allow one.
 
-use zerosum_core::DynGame;
+use zerosum_games::DynGame;
 
 use super::grid::Grid;
 

@@ -723,10 +723,7 @@ impl<M: Copy + Eq> Worker<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use zerosum_core::SwapRule;
-    use zerosum_games::atoll::Atoll;
-    use zerosum_games::hex::Hex;
-    use zerosum_games::EvaluatedGame;
+    use zerosum_games::{atoll::Atoll, hex::Hex, EvaluatedGame, SwapRule};
 
     /// What a search did: its move, the root's moves that were tried with their visits (in
     /// move order), and the nodes of its tree.

@@ -2,8 +2,8 @@
 //! positions of every game family; depth- and node-limited searches are deterministic.
 
 use zerosum_core::conformance::SplitMix;
-use zerosum_core::{zobrist_key, Evaluator, Game, GameSpec, Outcome, Score, Status};
-use zerosum_games::{visit_game, GameVisitor};
+use zerosum_core::{zobrist_key, Evaluator, Game, Outcome, Score, Status};
+use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor};
 use zerosum_search::{Algorithm, SearchLimits, Searcher};
 
 /// Leaf values drawn from the position's hash: a hard, irregular tree for alpha-beta, and
@@ -53,7 +53,7 @@ impl GameVisitor for Agreement {
     type Output = usize;
 
     /// Returns the number of (position, depth) pairs checked.
-    fn visit<G: Game>(self, start: G) -> usize {
+    fn visit<G: EvaluatedGame>(self, start: G) -> usize {
         let mut rng = SplitMix::new(self.seed);
         let mut moves = Vec::new();
         let mut checked = 0;

@@ -5,8 +5,8 @@
 use std::time::Duration;
 
 use zerosum_core::conformance::SplitMix;
-use zerosum_core::{Game, GameSpec, Outcome, Side, Status};
-use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
+use zerosum_core::{Game, Outcome, Side, Status};
+use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor};
 use zerosum_search::{Algorithm, SearchLimits, Searcher};
 
 /// Per-move budget of these tests.

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use zerosum_core::conformance::SplitMix;
-use zerosum_core::{Evaluator, Game, GameSpec, Outcome, Score, Status};
-use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
+use zerosum_core::{Evaluator, Game, Outcome, Score, Status};
+use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor};
 use zerosum_search::{Algorithm, SearchLimits, Searcher, Solver, Threads};
 
 use crate::common::{legal, line, middle_game, random_move};

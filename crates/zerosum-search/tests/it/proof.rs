@@ -2,8 +2,7 @@
 //! table's proven wins once the opponent leaves it.
 
 use zerosum_core::{Game, Score};
-use zerosum_games::mnk::Mnk;
-use zerosum_games::EvaluatedGame;
+use zerosum_games::{mnk::Mnk, EvaluatedGame};
 use zerosum_search::{Algorithm, ProvenLine, SearchLimits, Searcher};
 
 #[test]

@@ -1,8 +1,8 @@
 //! The exact solver against truth: known game values, full-depth minimax, weak against strong.
 
 use zerosum_core::conformance::SplitMix;
-use zerosum_core::{Evaluator, Game, GameSpec, Score};
-use zerosum_games::{visit_game, GameVisitor};
+use zerosum_core::{Evaluator, Game, Score};
+use zerosum_games::{visit_game, GameSpec, GameVisitor};
 use zerosum_search::{Algorithm, SearchLimits, Searcher, Solver, WeakValue};
 
 /// No knowledge at all: the solver must not need any to be right.

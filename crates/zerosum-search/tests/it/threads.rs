@@ -5,8 +5,7 @@
 use std::time::Duration;
 
 use zerosum_core::conformance::SplitMix;
-use zerosum_core::GameSpec;
-use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
+use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor};
 use zerosum_search::{Algorithm, SearchLimits, Searcher, Threads};
 
 use crate::common::{legal, quick_searches_answer_at_once};

@@ -17,7 +17,7 @@ use zerosum_arena::{
     TournamentEvent, TournamentSettings, PRESETS,
 };
 
-use zerosum_core::GameSpec;
+use zerosum_games::GameSpec;
 use zerosum_web::TournamentFeed;
 
 use super::game_output::{GameOutput, GameOutputArgs};

@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
-use zerosum_core::{Game, GameSpec};
+use zerosum_core::Game;
 use zerosum_games::connect::{Bits, ConnectX, Packed, Solver as PonsSolver};
-use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
+use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor};
 use zerosum_search::{Algorithm, SearchLimits, Searcher};
 
 use super::depth_chart::{self, Iteration};

@@ -16,7 +16,8 @@ use clap::Args;
 use zerosum_arena::{
     play_game, PlayerSpec, RefereeEvent, RefereeOptions, Termination, TimeControl,
 };
-use zerosum_core::{GameSpec, Outcome, Side};
+use zerosum_core::{Outcome, Side};
+use zerosum_games::GameSpec;
 
 /// One board of each game family: the games played unless `--specs` names others.
 const FAMILIES: [&str; 6] = [

@@ -8,9 +8,10 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
-use zerosum_core::{Game, GameSpec};
+use zerosum_core::Game;
 use zerosum_games::connect::book::build::{build, BuildOptions, Built, Progress};
 use zerosum_games::connect::{Book, ConnectX, Packed};
+use zerosum_games::GameSpec;
 
 use super::parse_spec;
 use super::search::check_hash;

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use zerosum_arena::export::{read_records, write_game, ExportError};
-use zerosum_core::{DynGame, GameSpec};
 use zerosum_formats::{Format, GameFile};
+use zerosum_games::{DynGame, GameSpec};
 
 /// Options of `zerosum export`.
 #[derive(Args, Debug)]

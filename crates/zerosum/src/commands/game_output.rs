@@ -9,8 +9,8 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use zerosum_arena::export::{game_file, write_game};
 use zerosum_arena::GameRecord;
-use zerosum_core::GameSpec;
 use zerosum_formats::Format;
+use zerosum_games::GameSpec;
 
 /// Game files written as the games finish.
 #[derive(Args, Debug, Default)]

@@ -6,8 +6,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use zerosum_core::{Game, GameSpec, Status};
-use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
+use zerosum_core::{Game, Status};
+use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor};
 use zerosum_protocol::{EngineAnalysis, EngineSolution, Verdict};
 use zerosum_search::{Algorithm, SearchLimits, Searcher, Solver, Threads};
 

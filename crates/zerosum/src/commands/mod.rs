@@ -26,7 +26,7 @@ pub mod solve_progress;
 pub mod web;
 
 use anyhow::Result;
-use zerosum_core::GameSpec;
+use zerosum_games::GameSpec;
 
 /// Parses a game spec given on the command line.
 pub fn parse_spec(text: &str) -> Result<GameSpec> {

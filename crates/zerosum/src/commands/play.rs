@@ -9,8 +9,8 @@ use std::io::Write;
 use anyhow::Result;
 use clap::Args;
 use zerosum_arena::{play_game, PlayerKind, PlayerSpec, RefereeEvent, RefereeOptions, Termination};
-use zerosum_core::{DynGame, GameSpec, Outcome, Score, Side};
-use zerosum_games::stones;
+use zerosum_core::{Outcome, Score, Side};
+use zerosum_games::{stones, DynGame, GameSpec};
 
 use super::arena::{clock_seed, TimeArgs};
 use super::parse_spec;

@@ -10,7 +10,8 @@ use clap::Args;
 use zerosum_arena::{
     GameSetup, MoveRequest, Player, PlayerError, PlayerKind, PlayerSpec, TimeControl,
 };
-use zerosum_core::{GameSpec, Side};
+use zerosum_core::Side;
+use zerosum_games::GameSpec;
 use zerosum_protocol::gomocup::GomocupSession;
 use zerosum_protocol::gtp::{GtpSession, Vertices};
 use zerosum_protocol::{

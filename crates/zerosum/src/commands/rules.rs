@@ -5,8 +5,8 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use zerosum_core::{perft as count_leaves, Outcome, Side, Status, ALIASES};
-use zerosum_games::{new_game, stones, visit_game, EvaluatedGame, GameVisitor, FAMILIES};
+use zerosum_core::{perft as count_leaves, Outcome, Side, Status};
+use zerosum_games::{new_game, stones, visit_game, EvaluatedGame, GameVisitor, ALIASES, FAMILIES};
 
 use super::parse_spec;
 

@@ -7,11 +7,11 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use zerosum_core::{Game, GameSpec, Score, Side};
+use zerosum_core::{Game, Score, Side};
 use zerosum_games::connect::{
     Bits, Book, Column, ConnectX, Packed, SolveLimits, Solver as PonsSolver,
 };
-use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
+use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor};
 use zerosum_search::{Proof, ProvenBounds, SearchLimits, Solver, WeakValue};
 
 use super::parse_spec;

@@ -9,7 +9,8 @@
 use std::time::{Duration, Instant};
 
 use zerosum_core::notation::{letters, parse_column_row};
-use zerosum_core::{GameSpec, Side};
+use zerosum_core::Side;
+use zerosum_games::GameSpec;
 
 use super::process::EngineProcess;
 use super::warnings::warn_once;

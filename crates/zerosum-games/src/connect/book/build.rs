@@ -24,7 +24,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use zerosum_core::{Game, GameSpec, Outcome, Side, Status};
+use crate::GameSpec;
+use zerosum_core::{Game, Outcome, Side, Status};
 
 use super::{canonical_key, Book, KEY_BITS};
 use crate::connect::{ConnectX, Packed, Solver};

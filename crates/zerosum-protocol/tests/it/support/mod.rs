@@ -6,8 +6,7 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use zerosum_core::GameSpec;
-use zerosum_games::new_game;
+use zerosum_games::{new_game, GameSpec};
 use zerosum_protocol::{
     EngineAnalysis, EngineError, EngineMove, EngineRequest, EngineSolution, MoveEngine, Verdict,
 };
@@ -124,7 +123,7 @@ impl MoveEngine for FakeEngine {
 
 impl FakeEngine {
     /// The position of a request.
-    fn position(&self, request: &EngineRequest) -> Box<dyn zerosum_core::DynGame> {
+    fn position(&self, request: &EngineRequest) -> Box<dyn zerosum_games::DynGame> {
         let spec = self.spec.as_ref().expect("new_game comes first");
         let mut game = new_game(spec).unwrap();
         for mv in request.moves {

@@ -283,7 +283,7 @@ pub const WATCHDOG: std::time::Duration = std::time::Duration::from_millis(500);
 /// threads answers a legal move within [`WATCHDOG`].
 pub fn quick_searches_answer_at_once(specs: &[&str], threads: usize) {
     for text in specs {
-        let spec: zerosum_core::GameSpec = text.parse().unwrap();
+        let spec: zerosum_games::GameSpec = text.parse().unwrap();
         let (took, legal) = zerosum_games::visit_game(&spec, QuickSearch { threads }).unwrap();
         assert!(legal, "{text}: no legal move");
         assert!(took < WATCHDOG, "{text}: a 2 ms search took {took:?}");

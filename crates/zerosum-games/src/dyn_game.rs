@@ -1,6 +1,8 @@
 use serde_json::json;
 
-use crate::{Game, GameSpec, MoveError, Side, Status};
+use zerosum_core::{MoveError, Side, Status};
+
+use crate::{EvaluatedGame, GameSpec};
 
 /// The object-safe face of a game, for code that picks games at run time (arena, protocols,
 /// web page, command line). Moves are text in the game's notation.
@@ -34,11 +36,11 @@ pub trait DynGame: Send + Sync {
     fn clone_box(&self) -> Box<dyn DynGame>;
 }
 
-/// Wraps a [`Game`] into a [`DynGame`].
+/// Wraps a game of a family ([`EvaluatedGame`]) into a [`DynGame`].
 #[derive(Clone, Debug)]
 pub struct DynAdapter<G>(pub G);
 
-impl<G: Game> DynGame for DynAdapter<G> {
+impl<G: EvaluatedGame> DynGame for DynAdapter<G> {
     fn spec(&self) -> GameSpec {
         self.0.spec()
     }

@@ -1,10 +1,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::SpecError;
-
-/// Largest number of rows or columns of any board.
-pub const MAX_SIDE: usize = 100;
+use zerosum_core::SpecError;
+pub use zerosum_core::MAX_SIDE;
 
 /// Longest run length of an m,n,k game (the evaluator reads the `2K - 1` cells around a move
 /// as one 128-bit mask).
