@@ -6,7 +6,8 @@ use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
-use zerosum_games::{connect::Packed, GameSpec};
+use zerosum_games::connect::{ConnectSpec, Packed};
+use zerosum_games::GameSpec;
 
 use crate::clock::TimeControl;
 use crate::openings::OpeningSettings;
@@ -308,7 +309,8 @@ fn check_tables(
         return Ok(());
     };
     let solved = games.iter().any(|game| {
-        matches!(*game, GameSpec::ConnectX { rows, cols, .. } if Packed::<u128>::fits(rows, cols))
+        game.params::<ConnectSpec>()
+            .is_some_and(|connect| Packed::<u128>::fits(connect.rows, connect.cols))
     });
     let per_game = tables.len().min(2) * if solved { 2 } else { 1 };
     zerosum_search::check_table_mb(largest, per_game * concurrency)

@@ -235,14 +235,10 @@ impl Tournament {
     /// its moves may take under the time control, counting as many moves as the empty board
     /// has cells (or the move limit, if lower); one millisecond a move when untimed.
     pub fn expected_millis(&self, spec: &GameSpec) -> u64 {
-        let cells = match *spec {
-            GameSpec::Mnk { rows, cols, .. }
-            | GameSpec::ConnectX { rows, cols, .. }
-            | GameSpec::Unstable { rows, cols, .. } => rows * cols,
-            GameSpec::Hex { width, height, .. } => width * height,
-            // An Atoll board's cells are its first player's choices.
-            _ => zerosum_games::new_game(spec).map_or(1, |game| game.legal_moves().len()),
-        };
+        // Without the family's count of cells (Atoll), the first player's choices.
+        let cells = spec.family().cells(spec).unwrap_or_else(|| {
+            zerosum_games::new_game(spec).map_or(1, |game| game.legal_moves().len())
+        });
         let plies = self
             .options
             .max_moves

@@ -20,6 +20,7 @@ mod text;
 use std::fmt;
 
 use zerosum_core::{Outcome, Side, Status};
+use zerosum_games::mnk::MnkSpec;
 use zerosum_games::{new_game, DynGame, GameSpec};
 
 /// A file format.
@@ -55,7 +56,7 @@ impl Format {
     pub fn holds(self, spec: &GameSpec) -> bool {
         match self {
             Format::Sgf => sgf::holds(spec),
-            Format::Psq => matches!(spec, GameSpec::Mnk { .. }),
+            Format::Psq => spec.params::<MnkSpec>().is_some(),
             Format::Pgn => true,
         }
     }

@@ -18,6 +18,7 @@
 //! reads back unfinished.
 
 use zerosum_core::notation::{letters, parse_column_row};
+use zerosum_games::mnk::{self, MnkSpec};
 use zerosum_games::GameSpec;
 
 use crate::text::check_size;
@@ -28,7 +29,7 @@ const GOMOKU_RUN: usize = 5;
 
 /// Writes `game` (an m,n,k game).
 pub fn write(game: &GameFile) -> Result<String, String> {
-    let GameSpec::Mnk { rows, cols, .. } = game.spec else {
+    let Some(&MnkSpec { rows, cols, .. }) = game.spec.params() else {
         return Err(format!("PSQ holds m,n,k games, not {}", game.spec));
     };
     let mut text = format!("Piskvorky {cols}x{rows}, 0:0, 0\n");
@@ -76,7 +77,11 @@ pub fn read(text: &str, spec: Option<&GameSpec>) -> Result<GameFile, FormatError
         .ok_or_else(|| FormatError::new(1, "empty file: a PSQ file starts with `Piskvorky WxH`"))?;
     let (width, height) = parse_header(header)?;
     let spec = match spec {
-        Some(spec @ GameSpec::Mnk { rows, cols, .. }) if (*cols, *rows) == (width, height) => {
+        Some(spec)
+            if spec
+                .params::<MnkSpec>()
+                .is_some_and(|mnk| (mnk.cols, mnk.rows) == (width, height)) =>
+        {
             spec.clone()
         }
         Some(spec) => {
@@ -85,7 +90,7 @@ pub fn read(text: &str, spec: Option<&GameSpec>) -> Result<GameFile, FormatError
                 format!("the file holds a {width}x{height} board, not {spec}"),
             ))
         }
-        None => GameSpec::mnk(height, width, GOMOKU_RUN.min(width.max(height)))
+        None => mnk::spec(height, width, GOMOKU_RUN.min(width.max(height)))
             .map_err(|error| FormatError::new(1, error))?,
     };
     let mut game = GameFile::new(spec, Vec::new());

@@ -20,7 +20,9 @@
 //! and ignores properties it does not know; setup stones (`AB`, `AW`, `AE`) are refused.
 
 use zerosum_core::{Outcome, Side};
-use zerosum_games::{GameSpec, SwapRule};
+use zerosum_games::atoll::AtollSpec;
+use zerosum_games::hex::{self, HexSpec, SwapRule};
+use zerosum_games::GameSpec;
 
 use crate::text::{black_moves, check_size, line_at, LineCounter};
 use crate::{FormatError, GameFile};
@@ -58,9 +60,9 @@ pub fn write(game: &GameFile) -> Result<String, String> {
         } else {
             'W'
         };
-        let written = match (mv.as_str(), &game.spec) {
-            ("swap", GameSpec::Atoll { .. }) => "swap-sides",
-            (mv, _) => mv,
+        let written = match mv.as_str() {
+            "swap" if is_atoll(&game.spec) => "swap-sides",
+            mv => mv,
         };
         text.push_str(&format!(";{colour}[{written}]"));
         if ply % 10 == 9 {
@@ -95,23 +97,27 @@ fn result_value(game: &GameFile, outcome: Outcome) -> String {
 /// `(columns, rows)` of a Hex or Atoll board.
 /// Whether SGF holds games of `spec` (Hex and Atoll).
 pub(crate) fn holds(spec: &GameSpec) -> bool {
-    matches!(spec, GameSpec::Hex { .. } | GameSpec::Atoll { .. })
+    spec.params::<HexSpec>().is_some() || is_atoll(spec)
+}
+
+fn is_atoll(spec: &GameSpec) -> bool {
+    spec.params::<AtollSpec>().is_some()
 }
 
 fn grid_size(spec: &GameSpec) -> Option<(usize, usize)> {
-    match spec {
-        GameSpec::Hex { width, height, .. } => Some((*width, *height)),
-        GameSpec::Atoll { .. } => {
-            let game = zerosum_games::new_game(spec).ok()?;
-            let json = game.to_json();
-            let board = &json["board"];
-            Some((
-                board["cols"].as_u64()? as usize,
-                board["rows"].as_u64()? as usize,
-            ))
-        }
-        _ => None,
+    if let Some(&HexSpec { width, height, .. }) = spec.params() {
+        return Some((width, height));
     }
+    if !is_atoll(spec) {
+        return None;
+    }
+    let game = zerosum_games::new_game(spec).ok()?;
+    let json = game.to_json();
+    let board = &json["board"];
+    Some((
+        board["cols"].as_u64()? as usize,
+        board["rows"].as_u64()? as usize,
+    ))
 }
 
 /// Escapes `]` and `\` in a property value.
@@ -204,7 +210,7 @@ pub fn read(text: &str, spec: Option<&GameSpec>) -> Result<GameFile, FormatError
                     "swap-pieces" => Some(SwapRule::Pieces),
                     _ => None,
                 });
-                GameSpec::hex(width, height, swap).map_err(|error| FormatError::new(1, error))?
+                hex::spec(width, height, swap).map_err(|error| FormatError::new(1, error))?
             }
         },
     };
@@ -221,7 +227,7 @@ pub fn read(text: &str, spec: Option<&GameSpec>) -> Result<GameFile, FormatError
             ));
         }
     }
-    if let GameSpec::Atoll { .. } = spec {
+    if is_atoll(&spec) {
         for mv in &mut moves {
             if mv == "swap-sides" {
                 *mv = "swap".into();

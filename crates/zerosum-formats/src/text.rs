@@ -1,7 +1,7 @@
 //! Small helpers the formats share.
 
 use zerosum_core::Side;
-use zerosum_games::{GameSpec, SwapRule};
+use zerosum_games::GameSpec;
 
 /// Largest file a reader accepts, in bytes (16 MiB): longer is refused, not read.
 pub const MAX_FILE_BYTES: usize = 16 << 20;
@@ -40,16 +40,10 @@ impl LineCounter {
 }
 
 /// True when the stone colours of the side to move at `ply` are Black's (`B`): the first
-/// player has Black, unless a swap that exchanges colours (Hex `swap-sides`, Atoll `swap`)
-/// was the second move.
+/// player has Black, unless a swap that exchanges colours (Hex `swap-sides`, Atoll `swap`: see
+/// [`zerosum_games::Family::swap_exchanges_colours`]) was the second move.
 pub fn black_moves(spec: &GameSpec, moves: &[String], ply: usize) -> bool {
-    let exchanging = matches!(
-        spec,
-        GameSpec::Hex {
-            swap: Some(SwapRule::Sides),
-            ..
-        } | GameSpec::Atoll { pie: true, .. }
-    );
+    let exchanging = spec.family().swap_exchanges_colours(spec);
     let exchanged = exchanging && ply >= 2 && moves.get(1).is_some_and(|mv| mv.starts_with("swap"));
     (Side::at_ply(ply) == Side::First) != exchanged
 }

@@ -29,8 +29,9 @@ pub trait DynGame: Send + Sync {
     fn hash(&self) -> u64;
     /// A readable text drawing of the board.
     fn render(&self) -> String;
-    /// The whole position as one JSON object: `spec`, `family`, `to_move`, `status`, `ply`,
-    /// `moves`, `legal_moves` and `board`.
+    /// The whole position as one JSON object: `spec`, `family`, `layout` (see
+    /// [`crate::Layout`]), `sides` (what the page calls each side's stones, by `first` and
+    /// `second`), `to_move`, `status`, `ply`, `moves`, `legal_moves`, `hash` and `board`.
     fn to_json(&self) -> serde_json::Value;
     /// A boxed copy.
     fn clone_box(&self) -> Box<dyn DynGame>;
@@ -98,16 +99,21 @@ impl<G: EvaluatedGame> DynGame for DynAdapter<G> {
 
     fn to_json(&self) -> serde_json::Value {
         let spec = self.0.spec();
+        let family = spec.family();
+        let board = self.0.board_json();
+        let side_name = |side| family.side_name(&board, side);
         json!({
             "spec": spec.to_string(),
-            "family": spec.family(),
+            "family": family.name(),
+            "layout": family.layout().name(),
+            "sides": {"first": side_name(Side::First), "second": side_name(Side::Second)},
             "to_move": self.0.to_move().name(),
             "status": self.0.status().name(),
             "ply": self.0.ply(),
             "moves": DynGame::history(self),
             "legal_moves": DynGame::legal_moves(self),
             "hash": format!("{:016x}", self.0.hash()),
-            "board": self.0.board_json(),
+            "board": board,
         })
     }
 

@@ -9,9 +9,12 @@
 //!
 //! [`stones`] tells how each side's stones look on a game's text board, for legends.
 //!
-//! A [`GameSpec`] builds either face of a game: [`new_game`] gives the object-safe
-//! [`DynGame`]; [`visit_game`] hands the concrete [`Game`] to generic code, monomorphised per
-//! game and board size.
+//! Each family implements [`Family`] in its module's `family.rs`: its spec forms, aliases and
+//! the facts the edges need; the families built in are listed once below
+//! (`builtin_families!`), and a program may [`register`] more at run time. A [`GameSpec`] (a
+//! family and its parameters) builds either face of a game: [`new_game`] gives the
+//! object-safe [`DynGame`]; [`visit_game`] hands the concrete [`Game`] to generic code,
+//! monomorphised per game and board size ([`ErasedGame`] for registered families).
 //!
 //! Inside a family, dependencies point from the evaluator down to the representation:
 //!
@@ -31,74 +34,67 @@ pub mod atoll;
 pub mod connect;
 pub mod connection;
 mod dyn_game;
+mod erased;
 pub mod exact;
+mod family;
 pub mod hex;
 pub mod mnk;
+mod registry;
 mod spec;
 mod stones;
 pub mod unstable;
 
 pub use dyn_game::{DynAdapter, DynGame};
-pub use spec::{GameSpec, SwapRule, ALIASES, MAX_MNK_RUN, MAX_SIDE, MIN_UNSTABLE_SIDE};
+pub use erased::{ErasedEvaluator, ErasedGame, ErasedMove};
+pub use family::{Family, Layout, OpeningSearch, SearchStyle};
+pub use registry::{aliases, families, register, RegisterError};
+pub use spec::{invalid, side_problem, GameSpec, SpecText, MAX_SIDE};
 pub use stones::{stones, Stones};
 
+use registry::try_visit;
 use zerosum_core::{Evaluator, Game, SpecError};
 
-/// A game family as the command line presents it.
-#[derive(Clone, Copy, Debug)]
-pub struct Family {
-    /// The spec prefix, e.g. `mnk`.
-    pub name: &'static str,
-    /// The forms of its specs.
-    pub forms: &'static str,
-    /// One line on the rules.
-    pub rules: &'static str,
-    /// How moves are written.
-    pub notation: &'static str,
+/// The families compiled into zerosum, in the order `zerosum games` lists them: one line each.
+/// Generic code visits their games monomorphised ([`visit_game`]).
+macro_rules! builtin_families {
+    ($($family:expr),* $(,)?) => {
+        /// The families compiled into zerosum, in order.
+        const BUILTIN_FAMILIES: &[&dyn Family] = &[$(&$family),*];
+
+        /// Hands the game `spec` names to `visitor` if its family is built in; else gives the
+        /// visitor back.
+        fn visit_builtin<V: GameVisitor>(
+            spec: &GameSpec,
+            visitor: V,
+        ) -> Result<Result<V::Output, SpecError>, V> {
+            $(
+                let visitor = match try_visit(&$family, spec, visitor) {
+                    Ok(output) => return Ok(output),
+                    Err(visitor) => visitor,
+                };
+            )*
+            Err(visitor)
+        }
+    };
 }
 
-/// Every family, in the order `zerosum games` lists them.
-pub const FAMILIES: &[Family] = &[
-    Family {
-        name: "mnk",
-        forms: "mnk:MxNxK",
-        rules: "M rows, N columns (1..100); a run of K or more wins (K <= max(M, N), K <= 64)",
-        notation: "cell: column letters, row from the top (a1 top-left)",
-    },
-    Family {
-        name: "connectx",
-        forms: "connectx:MxNxX",
-        rules: "m,n,k with gravity (1..100); a run of X or more wins (X <= max(M, N))",
-        notation: "column number from 1; lists like 4453 on up to 9 columns",
-    },
-    Family {
-        name: "hex",
-        forms: "hex:N, hex:WxH, suffix :swap-sides or :swap-pieces",
-        rules: "first (Black) joins top-bottom, second (White) left-right",
-        notation: "cell: column letters, row from the top (a1 top-left); swap",
-    },
-    Family {
-        name: "atoll",
-        forms: "atoll:BOARD, suffix :pie",
-        rules: "join two of your exactly opposite islands",
-        notation: "cell: column letters, row from the top; swap",
-    },
-    Family {
-        name: "unstable",
-        forms: "unstable:MxN",
-        rules: "two-player Chain Reaction, M rows, N columns (2..100)",
-        notation: "cell: row letters, column from 1 (A1 top-left)",
-    },
+builtin_families![
+    mnk::MnkFamily,
+    connect::ConnectFamily,
+    hex::HexFamily,
+    atoll::AtollFamily,
+    unstable::UnstableFamily,
 ];
 
 /// A game together with its family's evaluator, so that generic code (the command line, the
 /// arena's engine player) can search any game a spec names.
 pub trait EvaluatedGame: Game {
+    /// The family's evaluator.
+    type Evaluator: Evaluator<Self>;
+
     /// The specification this game was built from (canonical form).
     fn spec(&self) -> GameSpec;
 
-    /// The family's evaluator.
-    type Evaluator: Evaluator<Self>;
     /// An evaluator suited to this board (sizes, run length, geometry).
     fn evaluator(&self) -> Self::Evaluator;
 
@@ -115,21 +111,13 @@ pub trait GameVisitor {
     fn visit<G: EvaluatedGame>(self, game: G) -> Self::Output;
 }
 
-/// Builds the concrete game `spec` names, in its starting position, and hands it to `visitor`.
+/// Builds the concrete game `spec` names, in its starting position, and hands it to `visitor`:
+/// the family's own game type for the families built in, an [`ErasedGame`] for a family
+/// registered at run time.
 pub fn visit_game<V: GameVisitor>(spec: &GameSpec, visitor: V) -> Result<V::Output, SpecError> {
-    match spec {
-        GameSpec::Mnk { rows, cols, k, .. } => Ok(mnk::visit(*rows, *cols, *k, visitor)),
-        GameSpec::ConnectX { rows, cols, k, .. } => Ok(connect::visit(*rows, *cols, *k, visitor)),
-        GameSpec::Unstable { rows, cols, .. } => {
-            Ok(visitor.visit(unstable::Unstable::new(*rows, *cols)))
-        }
-        GameSpec::Hex {
-            width,
-            height,
-            swap,
-            ..
-        } => Ok(visitor.visit(hex::Hex::new(*width, *height, *swap))),
-        GameSpec::Atoll { board, pie, .. } => Ok(visitor.visit(atoll::Atoll::new(board, *pie)?)),
+    match visit_builtin(spec, visitor) {
+        Ok(output) => output,
+        Err(visitor) => registry::start_registered(spec).map(|game| visitor.visit(game)),
     }
 }
 

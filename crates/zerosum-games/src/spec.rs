@@ -1,183 +1,203 @@
+//! Game specifications: a family and its board, as written on the command line (`mnk:15x15x5`,
+//! `connectx:6x7x4`, `hex:11x9:swap-pieces`, `atoll:standard:pie`, `unstable:10x6`) or as an
+//! alias (`tictactoe`, `connect4`, `gomoku`).
+//!
+//! A spec's text is `FAMILY[:ARGUMENTS[:OPTION...]]`, read without regard to case. Parsing
+//! expands the aliases of every family, finds the family by name in the registry
+//! ([`crate::families`]) and hands it the rest as a [`SpecText`]; the family checks its
+//! sizes and builds the spec from its own parameters ([`GameSpec::new`]).
+
+use std::any::Any;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::str::FromStr;
+use std::sync::Arc;
 
 use zerosum_core::SpecError;
 pub use zerosum_core::MAX_SIDE;
 
-/// Longest run length of an m,n,k game (the evaluator reads the `2K - 1` cells around a move
-/// as one 128-bit mask).
-pub const MAX_MNK_RUN: usize = 64;
+use crate::{registry, Family};
 
-/// Smallest number of rows or columns of an Unstable board (every cell needs a neighbour).
-pub const MIN_UNSTABLE_SIDE: usize = 2;
-
-/// The swap (pie) rule of Hex, played on the second move only.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SwapRule {
-    /// The players exchange colours; the stone stays where it is.
-    Sides,
-    /// The stone is replaced by one of the other colour, mirrored across the long diagonal.
-    Pieces,
-}
-
-/// A game and its board configuration, as written on the command line: `mnk:15x15x5`,
-/// `connectx:6x7x4`, `hex:11`, `hex:11x9:swap-pieces`, `atoll:standard:pie`, `unstable:10x6`,
-/// or an alias from [`ALIASES`].
+/// A game and its board configuration: a family and the family's own parameters (an
+/// [`crate::mnk::MnkSpec`], a [`crate::hex::HexSpec`], ...).
 ///
-/// M (rows) comes before N (columns) for m,n,k, Connect-X and Unstable; Hex takes
-/// `WIDTHxHEIGHT` (columns x rows) or one size for a rhombus.
-///
-/// Every value is valid: a spec is built only by parsing or by the checked constructors
-/// ([`GameSpec::mnk`], [`GameSpec::connectx`], [`GameSpec::hex`], [`GameSpec::atoll`],
-/// [`GameSpec::unstable`]), which refuse sizes no game can be built with (the variants are
-/// `non_exhaustive`, so other crates read them but cannot write them). The limits: sides in
-/// 1..=[`MAX_SIDE`] (Unstable from [`MIN_UNSTABLE_SIDE`]); a run length K (X) from 1 to
-/// max(M, N), since K may exceed one side but not both (the course frameworks refuse
-/// `K > M && K > N`), and for m,n,k at most [`MAX_MNK_RUN`]; Hex `swap-pieces` on a square
-/// board only. An Atoll board name is checked when the game is built (the boards live with
-/// the game).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum GameSpec {
-    /// Free placement, K or more in a row wins.
-    #[non_exhaustive]
-    Mnk { rows: usize, cols: usize, k: usize },
-    /// Placement with gravity, X (`k`) or more in a row wins.
-    #[non_exhaustive]
-    ConnectX { rows: usize, cols: usize, k: usize },
-    /// Hex: first player (Black) joins top and bottom, second (White) left and right.
-    #[non_exhaustive]
-    Hex {
-        width: usize,
-        height: usize,
-        swap: Option<SwapRule>,
-    },
-    /// Atoll on a named board; `pie` allows the second player to take the first stone.
-    #[non_exhaustive]
-    Atoll { board: String, pie: bool },
-    /// Two-player Chain Reaction.
-    #[non_exhaustive]
-    Unstable { rows: usize, cols: usize },
+/// Every value is valid: a spec is built only by parsing or by a family's checked
+/// constructors ([`crate::mnk::spec`], [`crate::connect::spec`], [`crate::hex::spec`],
+/// [`crate::atoll::spec`], [`crate::unstable::spec`]), which refuse sizes no game can be
+/// built with. Two specs are equal when they are of the same family and write the same
+/// canonical text; the canonical text parses back to an equal spec.
+#[derive(Clone)]
+pub struct GameSpec {
+    family: &'static dyn Family,
+    params: Arc<dyn Any + Send + Sync>,
+    canonical: Arc<str>,
 }
-
-/// Short names accepted in place of a full spec, with what they stand for.
-pub const ALIASES: &[(&str, &str)] = &[
-    ("tictactoe", "mnk:3x3x3"),
-    ("gomoku", "mnk:15x15x5"),
-    ("connect4", "connectx:6x7x4"),
-    ("hex", "hex:11"),
-    ("atoll", "atoll:standard"),
-    ("unstable", "unstable:10x6"),
-    ("chain-reaction", "unstable:10x6"),
-];
 
 impl GameSpec {
-    /// `mnk:{rows}x{cols}x{k}`, if a game can be built with these sizes.
-    pub fn mnk(rows: usize, cols: usize, k: usize) -> Result<GameSpec, SpecError> {
-        GameSpec::Mnk { rows, cols, k }.checked()
-    }
-
-    /// `connectx:{rows}x{cols}x{k}`, if a game can be built with these sizes.
-    pub fn connectx(rows: usize, cols: usize, k: usize) -> Result<GameSpec, SpecError> {
-        GameSpec::ConnectX { rows, cols, k }.checked()
-    }
-
-    /// Hex on `width` columns and `height` rows, if a game can be built with these sizes.
-    pub fn hex(width: usize, height: usize, swap: Option<SwapRule>) -> Result<GameSpec, SpecError> {
-        GameSpec::Hex {
-            width,
-            height,
-            swap,
-        }
-        .checked()
-    }
-
-    /// Atoll on the board named `board` (checked when the game is built).
-    pub fn atoll(board: &str, pie: bool) -> Result<GameSpec, SpecError> {
-        GameSpec::Atoll {
-            board: board.trim().to_string(),
-            pie,
-        }
-        .checked()
-    }
-
-    /// `unstable:{rows}x{cols}`, if a game can be built with these sizes.
-    pub fn unstable(rows: usize, cols: usize) -> Result<GameSpec, SpecError> {
-        GameSpec::Unstable { rows, cols }.checked()
-    }
-
-    /// The family name: `mnk`, `connectx`, `hex`, `atoll` or `unstable`.
-    pub fn family(&self) -> &'static str {
-        match self {
-            GameSpec::Mnk { .. } => "mnk",
-            GameSpec::ConnectX { .. } => "connectx",
-            GameSpec::Hex { .. } => "hex",
-            GameSpec::Atoll { .. } => "atoll",
-            GameSpec::Unstable { .. } => "unstable",
+    /// The spec of `family` with `params`, checked by the family, whose `Display` writes the
+    /// canonical spec (`mnk:3x3x3`). Only the family calls this, with its own parameter type:
+    /// [`GameSpec::params`] gives them back to its code and to the adapters that know it.
+    pub fn new<P>(family: &'static dyn Family, params: P) -> GameSpec
+    where
+        P: Any + Send + Sync + fmt::Display,
+    {
+        let canonical = params.to_string().into();
+        GameSpec {
+            family,
+            params: Arc::new(params),
+            canonical,
         }
     }
 
-    /// The one check of every spec: `self` if a game can be built from it, else why not
-    /// (naming the spec and the limit).
-    fn checked(self) -> Result<GameSpec, SpecError> {
-        let reason = match &self {
-            GameSpec::Mnk { rows, cols, k } => run_problem(*rows, *cols, *k, "K", MAX_MNK_RUN),
-            GameSpec::ConnectX { rows, cols, k } => run_problem(*rows, *cols, *k, "X", MAX_SIDE),
-            GameSpec::Hex {
-                width,
-                height,
-                swap,
-            } => side_problem("width", *width, 1)
-                .or_else(|| side_problem("height", *height, 1))
-                .or_else(|| {
-                    (*swap == Some(SwapRule::Pieces) && width != height).then(|| {
-                        "swap-pieces mirrors across the long diagonal and needs a square board"
-                            .to_string()
-                    })
-                }),
-            GameSpec::Atoll { board, .. } => (board.is_empty() || board.contains(':'))
-                .then(|| "expected atoll:BOARD, optionally followed by :pie".to_string()),
-            GameSpec::Unstable { rows, cols } => side_problem("rows", *rows, MIN_UNSTABLE_SIDE)
-                .or_else(|| side_problem("columns", *cols, MIN_UNSTABLE_SIDE)),
-        };
-        match reason {
-            None => Ok(self),
-            Some(reason) => Err(invalid(&self.to_string(), reason)),
-        }
+    /// The family: its name, facts and rules of the edges.
+    pub fn family(&self) -> &'static dyn Family {
+        self.family
+    }
+
+    /// The family's parameters, if they are a `P` (they are exactly when `P` is the family's
+    /// parameter type): `spec.params::<MnkSpec>()` is `Some` for m,n,k specs only.
+    pub fn params<P: Any>(&self) -> Option<&P> {
+        self.params.downcast_ref()
     }
 }
 
-fn invalid(spec: &str, reason: impl Into<String>) -> SpecError {
+impl PartialEq for GameSpec {
+    fn eq(&self, other: &GameSpec) -> bool {
+        self.family.name() == other.family.name() && self.canonical == other.canonical
+    }
+}
+
+impl Eq for GameSpec {}
+
+impl Hash for GameSpec {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.canonical.hash(state);
+    }
+}
+
+impl fmt::Debug for GameSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "GameSpec({})", self.canonical)
+    }
+}
+
+impl fmt::Display for GameSpec {
+    /// The canonical spec, which parses back to the same value.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.canonical)
+    }
+}
+
+impl FromStr for GameSpec {
+    type Err = SpecError;
+
+    fn from_str(text: &str) -> Result<Self, SpecError> {
+        let written = text.trim();
+        let lowered = written.to_ascii_lowercase();
+        let expanded = registry::expand_alias(&lowered).unwrap_or(&lowered);
+        let mut parts = expanded.split(':');
+        let name = parts.next().unwrap_or_default();
+        let family = registry::named(name).ok_or_else(|| SpecError::UnknownGame(written.into()))?;
+        let spec = SpecText {
+            written,
+            args: parts.next(),
+            options: parts.collect(),
+        };
+        family.parse(&spec)
+    }
+}
+
+/// A spec being parsed, split at its colons after the family's name: `hex:11x9:swap-sides`
+/// has the arguments `11x9` and the options `["swap-sides"]` (lower case, aliases expanded).
+/// Errors quote the spec as it was written.
+#[derive(Clone, Debug)]
+pub struct SpecText<'a> {
+    written: &'a str,
+    args: Option<&'a str>,
+    options: Vec<&'a str>,
+}
+
+impl<'a> SpecText<'a> {
+    /// The spec as written (trimmed).
+    pub fn written(&self) -> &'a str {
+        self.written
+    }
+
+    /// What follows the family's name and a colon, if anything does.
+    pub fn args(&self) -> Option<&'a str> {
+        self.args
+    }
+
+    /// The parts after the arguments, each after a colon.
+    pub fn options(&self) -> &[&'a str] {
+        &self.options
+    }
+
+    /// The arguments, or an error naming the expected `form`.
+    pub fn need_args(&self, form: &str) -> Result<&'a str, SpecError> {
+        self.args
+            .ok_or_else(|| self.invalid(format!("expected {form}")))
+    }
+
+    /// An error unless there are no options (`mnk takes no options`).
+    pub fn no_options(&self, family: &str) -> Result<(), SpecError> {
+        match self.options.is_empty() {
+            true => Ok(()),
+            false => Err(self.invalid(format!("{family} takes no options"))),
+        }
+    }
+
+    /// `text` (`AxBxC...`) as exactly `count` numbers, or an error naming the expected `form`.
+    pub fn dimensions(
+        &self,
+        text: &str,
+        count: usize,
+        form: &str,
+    ) -> Result<Vec<usize>, SpecError> {
+        let parts: Vec<&str> = text.split(['x', 'X']).collect();
+        if parts.len() != count {
+            return Err(self.invalid(format!("expected {form}")));
+        }
+        parts
+            .iter()
+            .map(|p| {
+                p.trim()
+                    .parse::<usize>()
+                    .map_err(|_| self.invalid(format!("`{p}` is not a number (expected {form})")))
+            })
+            .collect()
+    }
+
+    /// The error of this spec, for `reason`.
+    pub fn invalid(&self, reason: impl Into<String>) -> SpecError {
+        invalid(self.written, reason)
+    }
+}
+
+/// The error of the spec written `spec`, for `reason`.
+pub fn invalid(spec: &str, reason: impl Into<String>) -> SpecError {
     SpecError::Invalid {
         spec: spec.to_string(),
         reason: reason.into(),
     }
 }
 
-/// Parses `AxBxC...` into exactly `count` numbers.
-fn dimensions(spec: &str, text: &str, count: usize, form: &str) -> Result<Vec<usize>, SpecError> {
-    let parts: Vec<&str> = text.split(['x', 'X']).collect();
-    if parts.len() != count {
-        return Err(invalid(spec, format!("expected {form}")));
-    }
-    parts
-        .iter()
-        .map(|p| {
-            p.trim()
-                .parse::<usize>()
-                .map_err(|_| invalid(spec, format!("`{p}` is not a number (expected {form})")))
-        })
-        .collect()
-}
-
-/// Why a side of `value` is refused, if it is.
-fn side_problem(what: &str, value: usize, min: usize) -> Option<String> {
+/// Why a side (`what`: `rows`, `width`...) of `value` is refused, if it is: sides are
+/// between `min` and [`MAX_SIDE`].
+pub fn side_problem(what: &str, value: usize, min: usize) -> Option<String> {
     (!(min..=MAX_SIDE).contains(&value))
         .then(|| format!("{what} must be between {min} and {MAX_SIDE}, not {value}"))
 }
 
 /// Why a `rows x cols` board with a run of `k` (called `name`, at most `max_run`) is refused,
 /// if it is. K may exceed one side but not both: the course frameworks refuse `K > M && K > N`.
-fn run_problem(rows: usize, cols: usize, k: usize, name: &str, max_run: usize) -> Option<String> {
+pub(crate) fn run_problem(
+    rows: usize,
+    cols: usize,
+    k: usize,
+    name: &str,
+    max_run: usize,
+) -> Option<String> {
     side_problem("rows", rows, 1)
         .or_else(|| side_problem("columns", cols, 1))
         .or_else(|| {
@@ -194,119 +214,11 @@ fn run_problem(rows: usize, cols: usize, k: usize, name: &str, max_run: usize) -
         })
 }
 
-impl FromStr for GameSpec {
-    type Err = SpecError;
-
-    fn from_str(text: &str) -> Result<Self, SpecError> {
-        let lowered = text.trim().to_ascii_lowercase();
-        let expanded = ALIASES
-            .iter()
-            .find(|(alias, _)| *alias == lowered)
-            .map_or(lowered.as_str(), |(_, full)| full);
-        let mut parts = expanded.split(':');
-        let family = parts.next().unwrap_or_default();
-        let args = parts.next();
-        let options: Vec<&str> = parts.collect();
-        let spec = text.trim();
-        let no_options = |family: &str| {
-            if options.is_empty() {
-                Ok(())
-            } else {
-                Err(invalid(spec, format!("{family} takes no options")))
-            }
-        };
-        let need_args = |form: &str| args.ok_or_else(|| invalid(spec, format!("expected {form}")));
-        match family {
-            "mnk" => {
-                let form = "mnk:MxNxK (rows x columns x run length)";
-                let d = dimensions(spec, need_args(form)?, 3, form)?;
-                no_options("mnk")?;
-                GameSpec::mnk(d[0], d[1], d[2])
-            }
-            "connectx" => {
-                let form = "connectx:MxNxX (rows x columns x run length)";
-                let d = dimensions(spec, need_args(form)?, 3, form)?;
-                no_options("connectx")?;
-                GameSpec::connectx(d[0], d[1], d[2])
-            }
-            "hex" => {
-                let form = "hex:N or hex:WxH, optionally followed by :swap-sides or :swap-pieces";
-                let args = need_args(form)?;
-                let d = if args.contains(['x', 'X']) {
-                    dimensions(spec, args, 2, form)?
-                } else {
-                    let n = dimensions(spec, args, 1, form)?[0];
-                    vec![n, n]
-                };
-                let swap = match options.as_slice() {
-                    [] => None,
-                    ["swap-sides"] => Some(SwapRule::Sides),
-                    ["swap-pieces"] => Some(SwapRule::Pieces),
-                    _ => return Err(invalid(spec, format!("expected {form}"))),
-                };
-                GameSpec::hex(d[0], d[1], swap)
-            }
-            "atoll" => {
-                let form = "atoll:BOARD, optionally followed by :pie";
-                let board = need_args(form)?.trim();
-                let pie = match options.as_slice() {
-                    [] => false,
-                    ["pie"] => true,
-                    _ => return Err(invalid(spec, format!("expected {form}"))),
-                };
-                if board.is_empty() {
-                    return Err(invalid(spec, format!("expected {form}")));
-                }
-                GameSpec::atoll(board, pie)
-            }
-            "unstable" => {
-                let form = "unstable:MxN (rows x columns)";
-                let d = dimensions(spec, need_args(form)?, 2, form)?;
-                no_options("unstable")?;
-                GameSpec::unstable(d[0], d[1])
-            }
-            _ => Err(SpecError::UnknownGame(spec.to_string())),
-        }
-    }
-}
-
-impl fmt::Display for GameSpec {
-    /// The canonical spec, which parses back to the same value.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameSpec::Mnk { rows, cols, k } => write!(f, "mnk:{rows}x{cols}x{k}"),
-            GameSpec::ConnectX { rows, cols, k } => write!(f, "connectx:{rows}x{cols}x{k}"),
-            GameSpec::Hex {
-                width,
-                height,
-                swap,
-            } => {
-                if width == height {
-                    write!(f, "hex:{width}")?;
-                } else {
-                    write!(f, "hex:{width}x{height}")?;
-                }
-                match swap {
-                    None => Ok(()),
-                    Some(SwapRule::Sides) => f.write_str(":swap-sides"),
-                    Some(SwapRule::Pieces) => f.write_str(":swap-pieces"),
-                }
-            }
-            GameSpec::Atoll { board, pie } => {
-                write!(f, "atoll:{board}")?;
-                if *pie {
-                    f.write_str(":pie")?;
-                }
-                Ok(())
-            }
-            GameSpec::Unstable { rows, cols } => write!(f, "unstable:{rows}x{cols}"),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hex::SwapRule;
+    use crate::{atoll, connect, hex, mnk, unstable};
 
     fn parse(text: &str) -> Result<GameSpec, SpecError> {
         text.parse()
@@ -314,13 +226,10 @@ mod tests {
 
     #[test]
     fn aliases_expand() {
+        assert_eq!(parse("tictactoe").unwrap(), mnk::spec(3, 3, 3).unwrap());
         assert_eq!(
-            parse("tictactoe").unwrap(),
-            GameSpec::Mnk {
-                rows: 3,
-                cols: 3,
-                k: 3
-            }
+            parse("tictactoe").unwrap().params::<mnk::MnkSpec>(),
+            mnk::spec(3, 3, 3).unwrap().params::<mnk::MnkSpec>()
         );
         assert_eq!(parse("Connect4").unwrap().to_string(), "connectx:6x7x4");
         assert_eq!(parse("gomoku").unwrap().to_string(), "mnk:15x15x5");
@@ -352,7 +261,9 @@ mod tests {
             "hex:1",
             "unstable:2x2",
         ] {
-            assert_eq!(parse(text).unwrap().to_string(), text);
+            let spec = parse(text).unwrap();
+            assert_eq!(spec.to_string(), text);
+            assert_eq!(parse(&spec.to_string()).unwrap(), spec);
         }
     }
 
@@ -409,22 +320,29 @@ mod tests {
 
     #[test]
     fn constructors_refuse_what_parsing_refuses() {
-        assert_eq!(
-            GameSpec::mnk(3, 3, 3).unwrap(),
-            "tictactoe".parse().unwrap()
-        );
-        let err = GameSpec::mnk(3, 3, 4).unwrap_err().to_string();
+        assert_eq!(mnk::spec(3, 3, 3).unwrap(), "tictactoe".parse().unwrap());
+        let err = mnk::spec(3, 3, 4).unwrap_err().to_string();
         assert_eq!(
             err,
             "bad game spec `mnk:3x3x4`: a run of 4 cannot fit on a 3x3 board \
              (K must not exceed both M and N)"
         );
-        assert!(GameSpec::mnk(0, 3, 1).is_err());
-        assert!(GameSpec::connectx(4, 4, 5).is_err());
-        assert!(GameSpec::connectx(4, 5, 5).is_ok());
-        assert!(GameSpec::hex(9, 7, Some(SwapRule::Pieces)).is_err());
-        assert!(GameSpec::unstable(1, 5).is_err());
-        assert!(GameSpec::atoll("", false).is_err());
-        assert!(GameSpec::atoll("standard", true).is_ok());
+        assert!(mnk::spec(0, 3, 1).is_err());
+        assert!(connect::spec(4, 4, 5).is_err());
+        assert!(connect::spec(4, 5, 5).is_ok());
+        assert!(hex::spec(9, 7, Some(SwapRule::Pieces)).is_err());
+        assert!(unstable::spec(1, 5).is_err());
+        assert!(atoll::spec("", false).is_err());
+        assert!(atoll::spec("standard", true).is_ok());
+    }
+
+    #[test]
+    fn a_spec_gives_its_family_and_parameters() {
+        let spec = parse("connect4").unwrap();
+        assert_eq!(spec.family().name(), "connectx");
+        let params = spec.params::<connect::ConnectSpec>().unwrap();
+        assert_eq!((params.rows, params.cols, params.k), (6, 7, 4));
+        assert!(spec.params::<mnk::MnkSpec>().is_none());
+        assert_ne!(parse("mnk:6x7x4").unwrap(), spec);
     }
 }

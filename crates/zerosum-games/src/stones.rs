@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use crate::{connection::colour_of, DynGame, GameSpec};
+use crate::{connection::colour_of, DynGame};
+use serde_json::Value;
 use zerosum_core::Side;
 
 /// A side's mark on the text board and the colour the game calls it by, if any.
@@ -26,32 +27,20 @@ impl fmt::Display for Stones {
     }
 }
 
-/// The stones `side` plays with in `game` now: in Hex and Atoll they follow an exchange of
-/// colours by the swap (pie) move.
+/// The stones `side` plays with in `game` now (in Hex and Atoll they follow an exchange of
+/// colours by the swap move): its family's [`crate::Family::stones`].
 pub fn stones(game: &dyn DynGame, side: Side) -> Stones {
-    match game.spec() {
-        GameSpec::Mnk { .. } | GameSpec::ConnectX { .. } => Stones {
-            glyph: if side == Side::First { 'X' } else { 'O' },
-            colour: None,
-        },
-        GameSpec::Unstable { .. } => Stones {
-            glyph: if side == Side::First { '+' } else { '-' },
-            colour: Some(if side == Side::First {
-                "Black"
-            } else {
-                "White"
-            }),
-        },
-        GameSpec::Hex { .. } | GameSpec::Atoll { .. } => {
-            // The board's JSON says who has which colour; a position without the entry (none
-            // today) is read as not swapped.
-            let exchanged = game.to_json()["board"]["colours"]["first"] == "white";
-            let colour = colour_of(side, exchanged);
-            Stones {
-                glyph: colour.glyph(),
-                colour: Some(colour.title()),
-            }
-        }
+    game.spec().family().stones(&game.to_json()["board"], side)
+}
+
+/// The stones of `side` in a Hex or Atoll position whose JSON board is `board`, which says who
+/// has which colour; a board without the entry (none today) is read as not swapped.
+pub(crate) fn coloured_stones(board: &Value, side: Side) -> Stones {
+    let exchanged = board["colours"]["first"] == "white";
+    let colour = colour_of(side, exchanged);
+    Stones {
+        glyph: colour.glyph(),
+        colour: Some(colour.title()),
     }
 }
 

@@ -13,14 +13,10 @@ const page = {
   showPv: true,     // whether the board draws the engine's line
 };
 
-// The name of `side` ("first" or "second") in `game`: its mark or the colour of its stones.
+// The name of `side` ("first" or "second") in `game`: its mark or the colour of its stones,
+// as the game's family calls them (`sides`).
 function sideLabel(game, side) {
-  const b = game.board;
-  if (game.family === "connectx") return side === "first" ? "Red" : "Yellow";
-  if (game.family === "mnk") return side === "first" ? "X" : "O";
-  const first = (b.colours && b.colours.first) || "black";
-  const colour = side === "first" ? first : (first === "black" ? "white" : "black");
-  return colour[0].toUpperCase() + colour.slice(1);
+  return game.sides[side];
 }
 
 // Where an error about a command (by `type`) and its field is shown: right after this control

@@ -1,8 +1,10 @@
-// Draws a position (the server's game JSON) as SVG, one drawing per game family. Every
-// playable cell or column carries `data-move` (the move it plays); stones carry the class of
-// their side; the last move and the winning cells are marked; the engine's principal
-// variation is drawn as numbered dashed rings (never filled, so never taken for stones). The
-// drawing's class names its family (`board-connectx`), which picks its stones' colours.
+// Draws a position (the server's game JSON) as SVG, one drawing per board layout (the game's
+// `layout`: squares, columns, hexes, islands, atoms), so that a family with one of these
+// layouts is drawn without a line here. Every playable cell or column carries `data-move` (the
+// move it plays); stones carry the class of their side; the last move and the winning cells
+// are marked; the engine's principal variation is drawn as numbered dashed rings (never
+// filled, so never taken for stones). The drawing's class names its family
+// (`board-connectx`), which picks its stones' colours.
 "use strict";
 
 const Board = (() => {
@@ -21,12 +23,12 @@ const Board = (() => {
     for (const ch of text.toLowerCase()) n = n * 26 + (ch.charCodeAt(0) - 96);
     return n - 1;
   }
-  // "b3" -> {row: 2, col: 1} (column letters, row number) for m,n,k, Connect-X, Hex, Atoll.
+  // "b3" -> {row: 2, col: 1} (column letters, row number): squares, columns, hexes, islands.
   function colRow(name) {
     const m = /^([a-z]+)(\d+)$/i.exec(name || "");
     return m ? { row: Number(m[2]) - 1, col: parseLetters(m[1]) } : null;
   }
-  // "B3" -> {row: 1, col: 2} (row letters, column number) for Unstable.
+  // "B3" -> {row: 1, col: 2} (row letters, column number): atoms.
   function rowCol(name) {
     const m = /^([a-z]+)(\d+)$/i.exec(name || "");
     return m ? { row: parseLetters(m[1]), col: Number(m[2]) - 1 } : null;
@@ -65,7 +67,8 @@ const Board = (() => {
     return out;
   }
 
-  function mnk(game, opts) {
+  // Squares holding X and O (m,n,k).
+  function squares(game, opts) {
     const b = game.board;
     const legal = new Set(opts.playable ? game.legal_moves : []);
     const x = (c) => M + c * S, y = (r) => M + r * S;
@@ -83,7 +86,7 @@ const Board = (() => {
     if (opts.pv) body += pvStones(opts.pv.moves, opts.pv.side, (mv) => {
       const p = colRow(mv); return p && { x: x(p.col) + S / 2, y: y(p.row) + S / 2, r: S * 0.4 };
     }, (side) => side);
-    return svg(2 * M + b.cols * S, 2 * M + b.rows * S, body, `${b.rows} by ${b.cols} board`, "mnk");
+    return svg(2 * M + b.cols * S, 2 * M + b.rows * S, body, `${b.rows} by ${b.cols} board`, game.family);
   }
 
   function marks(b, parse, centre, radius) {
@@ -97,7 +100,8 @@ const Board = (() => {
     return out;
   }
 
-  function connectx(game, opts) {
+  // Columns the discs fall down (Connect-X).
+  function columns(game, opts) {
     const b = game.board;
     const legal = new Set(opts.playable ? game.legal_moves : []);
     const x = (c) => M + c * S, y = (r) => M + r * S;
@@ -128,11 +132,12 @@ const Board = (() => {
         return { x: x(c) + S / 2, y: y(b.rows - heights[c]) + S / 2, r: S * 0.38 };
       }, (side) => side);
     }
-    return svg(2 * M + b.cols * S, 2 * M + b.rows * S, body, `Connect ${b.k} board, ${b.rows} rows by ${b.cols} columns`, "connectx");
+    return svg(2 * M + b.cols * S, 2 * M + b.rows * S, body, `Connect ${b.k} board, ${b.rows} rows by ${b.cols} columns`, game.family);
   }
 
-  // Hex and Atoll: each row shifted half a cell right of the row above (a1 top-left).
-  function hexGrid(game, opts, family) {
+  // Hexes and islands (Hex, Atoll): each row shifted half a cell right of the row above (a1
+  // top-left); `edges` draws Black's and White's edges (Hex).
+  function hexGrid(game, opts, edges) {
     const b = game.board;
     const legal = new Set(opts.playable ? game.legal_moves : []);
     const w = SQ3 * R;
@@ -142,7 +147,7 @@ const Board = (() => {
     const islandSide = {};
     for (const island of b.islands || []) for (const cell of island.cells) islandSide[cell] = island.colour === "black" ? "first" : "second";
     let body = "";
-    if (family === "hex") {
+    if (edges) {
       const W = b.cols, H = b.rows, d = 7;
       const [tlx, tly] = corner(cx(0, 0), cy(0, 0), 5), [trx, try_] = corner(cx(W - 1, 0), cy(W - 1, 0), 1);
       const [blx, bly] = corner(cx(0, H - 1), cy(0, H - 1), 4), [brx, bry] = corner(cx(W - 1, H - 1), cy(W - 1, H - 1), 2);
@@ -167,10 +172,11 @@ const Board = (() => {
       const p = colRow(mv); return p && { x: cx(p.col, p.row), y: cy(p.col, p.row), r: R * 0.68 };
     }, (side) => tone(game, side));
     const width = cx(b.cols - 1, b.rows - 1) + w / 2 + M, height = cy(0, b.rows - 1) + R + M;
-    return svg(width, height, body, `${family} board ${b.cols} by ${b.rows}`, family);
+    return svg(width, height, body, `${game.family} board ${b.cols} by ${b.rows}`, game.family);
   }
 
-  function unstable(game, opts) {
+  // Cells holding atoms (Unstable).
+  function atoms(game, opts) {
     const b = game.board;
     const legal = new Set(opts.playable ? game.legal_moves : []);
     const x = (c) => M + c * S, y = (r) => M + r * S;
@@ -195,24 +201,25 @@ const Board = (() => {
     if (opts.pv) body += pvStones(opts.pv.moves, opts.pv.side, (mv) => {
       const p = rowCol(mv); return p && { x: x(p.col) + S / 2, y: y(p.row) + S / 2, r: S * 0.3 };
     }, (side) => side);
-    return svg(2 * M + b.cols * S, 2 * M + b.rows * S, body, `Unstable board ${b.rows} by ${b.cols}`, "unstable");
+    return svg(2 * M + b.cols * S, 2 * M + b.rows * S, body, `Unstable board ${b.rows} by ${b.cols}`, game.family);
   }
 
   // The SVG of `game`; `opts.playable` makes legal cells clickable, `opts.pv` ({side, moves})
   // draws a principal variation.
   function draw(game, opts) {
-    switch (game.family) {
-      case "mnk": return mnk(game, opts);
-      case "connectx": return connectx(game, opts);
-      case "hex": case "atoll": return hexGrid(game, opts, game.family);
-      case "unstable": return unstable(game, opts);
+    switch (game.layout) {
+      case "squares": return squares(game, opts);
+      case "columns": return columns(game, opts);
+      case "hexes": return hexGrid(game, opts, true);
+      case "islands": return hexGrid(game, opts, false);
+      case "atoms": return atoms(game, opts);
       default: return `<p>Cannot draw a ${esc(game.family)} board.</p>`;
     }
   }
 
   // A small stone of `side` ("first" or "second") as `game`'s board draws it: the legend.
   function swatch(game, side) {
-    const shape = game.family === "unstable" ? "atom" : "stone";
+    const shape = game.layout === "atoms" ? "atom" : "stone";
     return `<svg class="swatch board-${esc(game.family)}" viewBox="0 0 20 20" aria-hidden="true">` +
       `<circle class="${shape} ${tone(game, side)}" cx="10" cy="10" r="8"/></svg>`;
   }

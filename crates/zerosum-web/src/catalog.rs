@@ -1,23 +1,11 @@
-//! What the page offers to choose from: the game families with example specs, the course
+//! What the page offers to choose from: the game families with their example specs, the course
 //! presets' boards, the built-in players and the external engines the server was configured
 //! with; and [`page_player`], which reads a player the page names and refuses any other.
 //! Sent to every tab in its `hello` event.
 
 use serde_json::{json, Value};
 use zerosum_arena::{EngineList, PlayerKind, PlayerSpec, PRESETS};
-use zerosum_games::FAMILIES;
-
-/// Example specs per family, the first being the family's default on the page.
-const EXAMPLES: &[(&str, &[&str])] = &[
-    ("mnk", &["tictactoe", "mnk:4x4x3", "mnk:7x7x5", "gomoku"]),
-    (
-        "connectx",
-        &["connect4", "connectx:5x4x4", "connectx:7x7x5"],
-    ),
-    ("hex", &["hex:7", "hex:11", "hex:11:swap-sides", "hex:13"]),
-    ("atoll", &["atoll:standard", "atoll:standard:pie"]),
-    ("unstable", &["unstable:10x6", "unstable:6x6"]),
-];
+use zerosum_games::families;
 
 /// The players a side may have, as `[label, spec]` pairs.
 const PLAYERS: &[(&str, &str)] = &[
@@ -47,23 +35,20 @@ pub fn page_player(text: &str, engines: &EngineList) -> Result<PlayerSpec, Strin
     }
 }
 
-/// The catalog as JSON: `families` (name, forms, rules, notation, examples), `presets`
+/// The catalog as JSON: `families` (name, forms, rules, notation, examples; every family
+/// registered, see [`zerosum_games::families`]), `presets`
 /// (name, description, games, seconds per move, rounds) and `players` (label, spec; the
 /// built-in ones, then `engines` by name).
 pub fn catalog(engines: &EngineList) -> Value {
-    let families: Vec<Value> = FAMILIES
-        .iter()
+    let families: Vec<Value> = families()
+        .into_iter()
         .map(|family| {
-            let examples = EXAMPLES
-                .iter()
-                .find(|(name, _)| *name == family.name)
-                .map_or(&[][..], |(_, examples)| examples);
             json!({
-                "name": family.name,
-                "forms": family.forms,
-                "rules": family.rules,
-                "notation": family.notation,
-                "examples": examples,
+                "name": family.name(),
+                "forms": family.forms(),
+                "rules": family.rules(),
+                "notation": family.notation(),
+                "examples": family.examples(),
             })
         })
         .collect();
@@ -98,14 +83,13 @@ mod tests {
 
     #[test]
     fn every_offer_can_be_played() {
-        for (family, examples) in EXAMPLES {
-            assert!(FAMILIES.iter().any(|f| f.name == *family));
-            for example in *examples {
+        for family in families() {
+            assert!(!family.examples().is_empty(), "{}", family.name());
+            for example in family.examples() {
                 let spec: GameSpec = example.parse().unwrap();
-                assert_eq!(spec.family(), *family, "{example}");
+                assert_eq!(spec.family().name(), family.name(), "{example}");
             }
         }
-        assert_eq!(EXAMPLES.len(), FAMILIES.len());
         for (_, spec) in PLAYERS {
             page_player(spec, &EngineList::default()).unwrap();
         }

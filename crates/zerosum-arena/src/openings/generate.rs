@@ -41,8 +41,8 @@ use std::sync::OnceLock;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use zerosum_core::{Evaluator, Game, Outcome, Status};
-use zerosum_games::connect::{Bits, Book, ConnectX, Packed, Solver as PonsSolver};
-use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor};
+use zerosum_games::connect::{Bits, Book, ConnectSpec, ConnectX, Packed, Solver as PonsSolver};
+use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor, OpeningSearch};
 use zerosum_search::{Algorithm, SearchLimits, Searcher};
 
 use super::HEADER;
@@ -90,22 +90,14 @@ impl Judge {
     /// steps of about 100: this keeps the level ones), Unstable depth 2 within 5 (-14..+17),
     /// Connect-X boards too large for the solver depth 4 within 50.
     pub fn default_for(spec: &GameSpec) -> Judge {
-        match spec {
-            GameSpec::ConnectX { rows, cols, .. } if Packed::<u128>::fits(*rows, *cols) => {
+        match spec.params::<ConnectSpec>() {
+            Some(&ConnectSpec { rows, cols, .. }) if Packed::<u128>::fits(rows, cols) => {
                 Judge::Solver { max_score: 2 }
             }
-            GameSpec::Mnk { .. } | GameSpec::ConnectX { .. } => Judge::Search {
-                depth: 4,
-                window: 50,
-            },
-            GameSpec::Hex { .. } | GameSpec::Atoll { .. } => Judge::Search {
-                depth: 2,
-                window: 50,
-            },
-            GameSpec::Unstable { .. } => Judge::Search {
-                depth: 2,
-                window: 5,
-            },
+            _ => {
+                let OpeningSearch { depth, window } = spec.family().opening_search();
+                Judge::Search { depth, window }
+            }
         }
     }
 
@@ -406,7 +398,7 @@ fn wins_at_once<G: Game>(game: &mut G) -> bool {
 /// The key that tells positions apart: the hash, or on Connect-X the smaller of the hashes of
 /// the position and of its mirror image (the same moves in reversed columns).
 fn position_key<G: Game>(spec: &GameSpec, start: &G, game: &G) -> u64 {
-    let GameSpec::ConnectX { cols, .. } = *spec else {
+    let Some(&ConnectSpec { cols, .. }) = spec.params() else {
         return game.hash();
     };
     let mut mirror = start.clone();
@@ -576,9 +568,7 @@ fn self_play_half_points<G: EvaluatedGame>(
 /// Pons' score from the opening book where it has every move's value, else from the solver,
 /// on the Connect-X boards the solver fits; `None` for other games.
 fn pons_scorer(spec: &GameSpec) -> Option<PonsScore> {
-    let GameSpec::ConnectX { rows, cols, k, .. } = *spec else {
-        return None;
-    };
+    let &ConnectSpec { rows, cols, k, .. } = spec.params()?;
     if Packed::<u64>::fits(rows, cols) {
         Some(pons_scorer_for::<u64>(rows, cols, k))
     } else if Packed::<u128>::fits(rows, cols) {

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use zerosum_core::{Evaluator, Score};
 use zerosum_games::exact::{ExactLimits, Proven};
-use zerosum_games::{EvaluatedGame, GameSpec};
+use zerosum_games::{EvaluatedGame, GameSpec, SearchStyle};
 use zerosum_search::{
     check_table_mb, Algorithm, SearchLimits, SearchResult, Searcher, StopLatency, Threads,
     TranspositionTable,
@@ -145,13 +145,13 @@ impl fmt::Display for EngineSettings {
     }
 }
 
-/// The search driver of an engine on `spec` when its settings name none: Monte Carlo tree
-/// search on Hex and Atoll (it won SPRTs against alpha-beta there, see `docs/strength.md`),
-/// PVS alpha-beta on every other game.
+/// The search driver of an engine on `spec` when its settings name none: the family's
+/// [`zerosum_games::Family::default_search`], Monte Carlo tree search on Hex and Atoll (it won
+/// SPRTs against alpha-beta there, see `docs/strength.md`), PVS alpha-beta on every other game.
 pub fn default_algorithm(spec: &GameSpec) -> Algorithm {
-    match spec {
-        GameSpec::Hex { .. } | GameSpec::Atoll { .. } => Algorithm::Mcts,
-        _ => Algorithm::Pvs,
+    match spec.family().default_search() {
+        SearchStyle::MonteCarlo => Algorithm::Mcts,
+        SearchStyle::AlphaBeta => Algorithm::Pvs,
     }
 }
 

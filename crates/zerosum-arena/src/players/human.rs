@@ -5,7 +5,7 @@
 
 use std::io::{BufRead, Write};
 
-use zerosum_games::{new_game, stones, DynGame, GameSpec, FAMILIES};
+use zerosum_games::{new_game, stones, DynGame};
 
 use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
 
@@ -68,7 +68,7 @@ impl Human {
         };
         let text = format!(
             "moves: {}\n{COMMANDS}\nlegal moves: {}{more}\n",
-            notation(&position.spec()),
+            position.spec().family().notation(),
             legal[..shown].join(" ")
         );
         self.say(&text)
@@ -83,14 +83,6 @@ impl Human {
             Some(answer) => matches!(answer.to_ascii_lowercase().as_str(), "y" | "yes"),
         })
     }
-}
-
-/// How the moves of `spec`'s family are written.
-fn notation(spec: &GameSpec) -> &'static str {
-    FAMILIES
-        .iter()
-        .find(|family| family.name == spec.family())
-        .map_or("in the game's notation", |family| family.notation)
 }
 
 impl Player for Human {

@@ -20,7 +20,6 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use thiserror::Error;
-use zerosum_games::GameSpec;
 use zerosum_search::TranspositionTable;
 
 pub use engine::{default_algorithm, EngineSettings};
@@ -402,7 +401,7 @@ impl Player for BuiltinPlayer {
                 &setup.spec,
                 QuasiFactory {
                     seed,
-                    gravity: matches!(setup.spec, GameSpec::ConnectX { .. }),
+                    gravity: setup.spec.family().layout().gravity(),
                 },
             )?,
             BuiltinKind::Engine(settings, table) => session(

@@ -223,7 +223,7 @@ impl EvaluatedGame for Atoll {
     type Evaluator = AtollEvaluator;
 
     fn spec(&self) -> GameSpec {
-        GameSpec::atoll(self.board.name(), self.pie).expect("a board's name is a valid spec")
+        super::spec(self.board.name(), self.pie).expect("a board's name is a valid spec")
     }
 
     fn evaluator(&self) -> AtollEvaluator {

@@ -24,6 +24,7 @@
 
 pub mod board;
 mod evaluator;
+mod family;
 
 use std::sync::Arc;
 
@@ -32,6 +33,7 @@ use zerosum_core::{zobrist_key, Game, MoveError, Outcome, Side, SpecError, Statu
 
 pub use board::{AtollBoard, Island, BOARDS};
 pub use evaluator::AtollEvaluator;
+pub use family::{spec, AtollFamily, AtollSpec};
 
 use crate::connection::{
     clone_with_capacity, colour_of, owner_of, parse_cell, render_slanted, shortest_chain,

@@ -254,7 +254,7 @@ impl<B: Bits> EvaluatedGame for ConnectX<Packed<B>> {
     type Evaluator = ConnectEvaluator;
 
     fn spec(&self) -> GameSpec {
-        GameSpec::connectx(self.rows, self.cols, self.k).expect("ConnectX::new checked the sizes")
+        super::spec(self.rows, self.cols, self.k).expect("ConnectX::new checked the sizes")
     }
 
     fn evaluator(&self) -> ConnectEvaluator {
@@ -276,7 +276,7 @@ impl EvaluatedGame for ConnectX<Wide> {
     type Evaluator = ConnectEvaluator;
 
     fn spec(&self) -> GameSpec {
-        GameSpec::connectx(self.rows, self.cols, self.k).expect("ConnectX::new checked the sizes")
+        super::spec(self.rows, self.cols, self.k).expect("ConnectX::new checked the sizes")
     }
 
     fn evaluator(&self) -> ConnectEvaluator {

@@ -14,6 +14,7 @@
 
 pub mod book;
 mod evaluator;
+mod family;
 mod oracle;
 mod packed;
 mod solver;
@@ -24,13 +25,14 @@ mod windows;
 
 pub use book::{Book, BookError};
 pub use evaluator::ConnectEvaluator;
+pub use family::{spec, ConnectFamily, ConnectSpec};
 pub use oracle::ConnectOracle;
 pub use packed::{Bits, Packed};
 pub use solver::{SolveError, SolveLimits, Solver};
 pub use weights::ConnectWeights;
 pub use wide::Wide;
 
-use crate::{GameSpec, GameVisitor};
+use crate::GameVisitor;
 use serde_json::json;
 use zerosum_core::{notation, Game, MarkedLine, MoveError, Outcome, Side, Status};
 
@@ -109,10 +111,10 @@ fn disc_key(rows: usize, col: usize, height: usize, side: Side) -> u64 {
 }
 
 impl<B: ConnectBoard> ConnectX<B> {
-    /// The empty board. Panics unless [`GameSpec::connectx`] accepts the sizes; they must also
+    /// The empty board. Panics unless [`spec`] accepts the sizes; they must also
     /// fit `B`.
     pub fn new(rows: usize, cols: usize, k: usize) -> Self {
-        if let Err(error) = GameSpec::connectx(rows, cols, k) {
+        if let Err(error) = spec(rows, cols, k) {
             panic!("{error}");
         }
         ConnectX {

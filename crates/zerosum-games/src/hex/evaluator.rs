@@ -309,7 +309,7 @@ impl EvaluatedGame for Hex {
     type Evaluator = HexEvaluator;
 
     fn spec(&self) -> GameSpec {
-        GameSpec::hex(self.width, self.height, self.swap).expect("Hex::new checked the sizes")
+        super::spec(self.width, self.height, self.swap).expect("Hex::new checked the sizes")
     }
 
     fn evaluator(&self) -> HexEvaluator {

@@ -25,11 +25,12 @@
 
 pub mod connected;
 mod evaluator;
+mod family;
 pub mod inferior;
 
 pub use evaluator::HexEvaluator;
+pub use family::{spec, HexFamily, HexSpec, SwapRule};
 
-use crate::{GameSpec, SwapRule};
 use serde_json::json;
 use zerosum_core::{zobrist_key, Game, MoveError, Outcome, Side, Status};
 
@@ -85,10 +86,10 @@ pub struct Hex {
 impl Hex {
     /// An empty `width x height` board (columns x rows) with the given swap rule.
     ///
-    /// Panics unless [`GameSpec::hex`] accepts the sizes (both sides in `1..=100` and, for
+    /// Panics unless [`spec`] accepts the sizes (both sides in `1..=100` and, for
     /// [`SwapRule::Pieces`], a square board).
     pub fn new(width: usize, height: usize, swap: Option<SwapRule>) -> Hex {
-        if let Err(error) = GameSpec::hex(width, height, swap) {
+        if let Err(error) = spec(width, height, swap) {
             panic!("{error}");
         }
         let cells = width * height;

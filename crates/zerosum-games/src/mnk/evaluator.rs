@@ -429,7 +429,7 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
     type Evaluator = MnkEvaluator;
 
     fn spec(&self) -> GameSpec {
-        GameSpec::mnk(self.rows, self.cols, self.k).expect("Mnk::new checked the sizes")
+        super::spec(self.rows, self.cols, self.k).expect("Mnk::new checked the sizes")
     }
 
     fn evaluator(&self) -> MnkEvaluator {

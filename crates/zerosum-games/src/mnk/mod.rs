@@ -35,13 +35,15 @@
 //! (`threats`) and searches victories by continuous fours at the leaves (`vcf`).
 
 mod evaluator;
+mod family;
 mod lines;
 mod threats;
 mod vcf;
 
 pub use evaluator::{MnkEvaluator, LOSS_NEXT, SMALL_BOARD_CELLS, STATIC_LIMIT, VCF_WIN, WIN_NEXT};
+pub use family::{spec, MnkFamily, MnkSpec, MAX_RUN};
 
-use crate::{GameSpec, GameVisitor};
+use crate::GameVisitor;
 use serde_json::json;
 use zerosum_core::notation;
 use zerosum_core::{zobrist_key, Game, MarkedLine, MoveError, Outcome, Side, Status};
@@ -54,8 +56,8 @@ pub type Cell = u16;
 /// 2 (128), 4 (256: gomoku 15x15), 16 (1024: 32x32), 40 (2560: 50x50), 157 (10000: 70x70 and
 /// 100x100). Each count is one monomorphised copy of the game and of the visitor's code.
 ///
-/// The sizes must be those of a valid [`GameSpec::Mnk`] (see [`GameSpec::mnk`]); [`Mnk::new`]
-/// panics otherwise.
+/// The sizes must be those of a valid m,n,k spec (see [`spec`]); [`Mnk::new`] panics
+/// otherwise.
 pub fn visit<V: GameVisitor>(rows: usize, cols: usize, k: usize, visitor: V) -> V::Output {
     match rows * cols {
         0..=64 => visitor.visit(Mnk::<1>::new(rows, cols, k)),
@@ -153,10 +155,10 @@ fn run_backward(bits: &[u64], cell: usize, step: usize, limit: usize) -> usize {
 impl<const WORDS: usize> Mnk<WORDS> {
     /// The empty board of `rows` x `cols` cells with run length `k`, first player to move.
     ///
-    /// Panics unless [`GameSpec::mnk`] accepts the sizes and the board fits:
+    /// Panics unless [`spec`] accepts the sizes and the board fits:
     /// `rows * cols <= 64 * WORDS`.
     pub fn new(rows: usize, cols: usize, k: usize) -> Self {
-        if let Err(error) = GameSpec::mnk(rows, cols, k) {
+        if let Err(error) = spec(rows, cols, k) {
             panic!("{error}");
         }
         let cells = rows * cols;

@@ -338,7 +338,7 @@ impl EvaluatedGame for Unstable {
     type Evaluator = UnstableEvaluator;
 
     fn spec(&self) -> GameSpec {
-        GameSpec::unstable(self.rows(), self.cols()).expect("Unstable::new checked the sizes")
+        super::spec(self.rows(), self.cols()).expect("Unstable::new checked the sizes")
     }
 
     fn evaluator(&self) -> UnstableEvaluator {

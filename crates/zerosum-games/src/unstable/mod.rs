@@ -51,13 +51,14 @@
 
 mod cells;
 mod evaluator;
+mod family;
 
 pub use evaluator::{UnstableEvaluator, UnstableWeights};
+pub use family::{spec, UnstableFamily, UnstableSpec};
 
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use crate::GameSpec;
 use serde_json::json;
 use zerosum_core::notation::{letters, parse_letters};
 use zerosum_core::{zobrist_key, Game, MoveError, Outcome, Side, Status};
@@ -67,7 +68,7 @@ pub type Cell = u16;
 
 /// Smallest number of rows or columns (a 1-wide board has cells with one neighbour, which would
 /// explode at one atom).
-pub use crate::MIN_UNSTABLE_SIDE as MIN_SIDE;
+pub const MIN_SIDE: usize = 2;
 
 pub use zerosum_core::MAX_SIDE;
 
@@ -315,9 +316,9 @@ impl Unstable {
     /// The starting position on a board of `rows` x `cols` (each 2..=100).
     ///
     /// # Panics
-    /// Unless [`GameSpec::unstable`] accepts the sizes.
+    /// Unless [`spec`] accepts the sizes.
     pub fn new(rows: usize, cols: usize) -> Unstable {
-        if let Err(error) = GameSpec::unstable(rows, cols) {
+        if let Err(error) = spec(rows, cols) {
             panic!("{error}");
         }
         let geometry = Geometry::new(rows, cols);

@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 
 use zerosum_core::conformance::{check_playouts, Checks, SplitMix};
 use zerosum_core::{perft, Game, MoveError, Outcome, Side, Status};
-use zerosum_games::atoll::{Atoll, AtollBoard, BOARDS};
+use zerosum_games::atoll::{Atoll, AtollBoard, AtollSpec, BOARDS};
 use zerosum_games::connection::{Stone, StoneMove};
 use zerosum_games::{EvaluatedGame, GameSpec};
 
@@ -163,9 +163,10 @@ fn agrees_with_naive_referee(game: &Atoll) -> Result<(), String> {
 }
 
 fn atoll(spec: &str) -> Atoll {
-    match spec.parse::<GameSpec>().unwrap() {
-        GameSpec::Atoll { board, pie, .. } => Atoll::new(&board, pie).unwrap(),
-        other => panic!("not atoll: {other}"),
+    let spec = spec.parse::<GameSpec>().unwrap();
+    match spec.params::<AtollSpec>() {
+        Some(AtollSpec { board, pie, .. }) => Atoll::new(board, *pie).unwrap(),
+        None => panic!("not atoll: {spec}"),
     }
 }
 

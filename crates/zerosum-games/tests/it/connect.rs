@@ -7,7 +7,6 @@ use std::path::Path;
 use zerosum_core::conformance::{check_playouts, Checks, SplitMix};
 use zerosum_core::{count_distinct_positions, perft, Game, MoveError, Outcome, Side, Status};
 use zerosum_games::connect::{ConnectBoard, ConnectX, ConnectX128, ConnectX64, ConnectXWide};
-use zerosum_games::GameSpec;
 
 /// A deliberately naive Connect-X written for these tests: a grid of `i8` (row 0 at the top),
 /// a full scan of every line of the board for a run after each move.
@@ -353,7 +352,9 @@ fn k_larger_than_one_dimension() {
     game.play_list("1,1,2,2,3,3,4,4,5").unwrap();
     assert_eq!(game.status(), Status::Over(Outcome::Win(Side::First)));
     // K larger than both sides: no such game (the course frameworks refuse it too).
-    let refusal = GameSpec::connectx(2, 3, 4).unwrap_err().to_string();
+    let refusal = zerosum_games::connect::spec(2, 3, 4)
+        .unwrap_err()
+        .to_string();
     assert!(
         refusal.contains("a run of 4 cannot fit on a 2x3 board"),
         "{refusal}"

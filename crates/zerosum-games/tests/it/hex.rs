@@ -4,9 +4,9 @@
 use zerosum_core::conformance::{check_playouts, Checks, SplitMix};
 use zerosum_core::{perft, Evaluator, Game, MoveError, Outcome, Side, Status};
 use zerosum_games::connection::{Stone, StoneMove};
-use zerosum_games::hex::{Hex, HexEvaluator};
+use zerosum_games::hex::{Hex, HexEvaluator, HexSpec, SwapRule};
 use zerosum_games::{
-    hex::connected::virtually_connected, hex::inferior::is_dead, EvaluatedGame, GameSpec, SwapRule,
+    hex::connected::virtually_connected, hex::inferior::is_dead, EvaluatedGame, GameSpec,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -146,14 +146,15 @@ fn agrees_with_naive_referee(game: &Hex) -> Result<(), String> {
 }
 
 fn hex(spec: &str) -> Hex {
-    match spec.parse::<GameSpec>().unwrap() {
-        GameSpec::Hex {
+    let spec = spec.parse::<GameSpec>().unwrap();
+    match spec.params::<HexSpec>() {
+        Some(&HexSpec {
             width,
             height,
             swap,
             ..
-        } => Hex::new(width, height, swap),
-        other => panic!("not hex: {other}"),
+        }) => Hex::new(width, height, swap),
+        None => panic!("not hex: {spec}"),
     }
 }
 

@@ -762,7 +762,7 @@ fn visit_picks_the_smallest_word_count() {
             name.ends_with(&format!("Mnk<{words}>")),
             "{rows}x{cols}: {name}"
         );
-        assert_eq!(spec, GameSpec::mnk(rows, cols, k).unwrap());
+        assert_eq!(spec, mnk::spec(rows, cols, k).unwrap());
     }
 }
 

@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 
 use zerosum_core::notation::{letters, parse_column_row};
 use zerosum_core::{MoveError, MAX_SIDE};
-use zerosum_games::{new_game, DynGame, GameSpec, MAX_MNK_RUN};
+use zerosum_games::mnk::{self, MAX_RUN as MAX_MNK_RUN};
+use zerosum_games::{new_game, DynGame, GameSpec};
 
 use super::timing::GomocupTiming;
 use crate::{EngineError, EngineRequest, MoveEngine, ENGINE_NAME, ENGINE_VERSION, MAX_LINE_BYTES};
@@ -163,7 +164,7 @@ impl<E: MoveEngine> GomocupSession<E> {
 
     /// The m,n,k spec of a `width x height` board with the run length in force.
     fn spec(&self, width: usize, height: usize) -> Result<GameSpec, String> {
-        GameSpec::mnk(height, width, self.k)
+        mnk::spec(height, width, self.k)
             .map_err(|error| format!("unsupported board {width}x{height}: {error}"))
     }
 

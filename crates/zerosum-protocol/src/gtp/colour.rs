@@ -3,7 +3,7 @@
 use std::fmt;
 
 use zerosum_core::Side;
-use zerosum_games::{DynGame, GameSpec, SwapRule};
+use zerosum_games::DynGame;
 
 /// A GTP colour: `b`/`black` or `w`/`white`, in any case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,15 +36,11 @@ impl Colour {
     }
 
     /// The colour a player has: the first player has Black, unless a swap that exchanges
-    /// colours (Hex `swap-sides`, Atoll `swap`) was played as the second move.
+    /// colours (Hex `swap-sides`, Atoll `swap`: the family's
+    /// [`zerosum_games::Family::swap_exchanges_colours`]) was played as the second move.
     pub fn of(game: &dyn DynGame, side: Side) -> Colour {
-        let exchanging = matches!(
-            game.spec(),
-            GameSpec::Hex {
-                swap: Some(SwapRule::Sides),
-                ..
-            } | GameSpec::Atoll { pie: true, .. }
-        );
+        let spec = game.spec();
+        let exchanging = spec.family().swap_exchanges_colours(&spec);
         let exchanged = exchanging
             && game
                 .history()

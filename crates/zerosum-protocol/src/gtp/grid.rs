@@ -2,12 +2,13 @@
 //! which point a move puts its stone on.
 //!
 //! Points are `(x, y)`: `x` the column from 0 at the left, `y` the row from 0 at the top (the
-//! order of the game's own drawings). Connect-X moves name a column; their point is the lowest
-//! empty cell of that column. Swaps and resignations have no point.
+//! order of the game's own drawings). What a point holds and how it is named follow the
+//! family's [`Layout`]: moves that fall (Connect-X) name a column, their point being the
+//! lowest empty cell of that column. Swaps and resignations have no point.
 
 use serde_json::Value;
 use zerosum_core::notation::{letters, parse_letters, split_letters_number};
-use zerosum_games::{DynGame, GameSpec};
+use zerosum_games::{DynGame, Layout};
 
 /// What a point of the board holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,15 +30,15 @@ pub struct Grid {
     /// Cells are hexagons (Hex, Atoll: each row shifted half a cell right of the one above).
     pub hexagonal: bool,
     points: Vec<Point>,
-    spec: GameSpec,
-    /// Discs in each column (Connect-X).
+    layout: Layout,
+    /// Discs in each column (where moves fall: Connect-X).
     heights: Vec<usize>,
 }
 
 impl Grid {
     /// The board of `game`.
     pub fn of(game: &dyn DynGame) -> Grid {
-        let spec = game.spec();
+        let layout = game.spec().family().layout();
         let json = game.to_json();
         let board = &json["board"];
         let height = board["rows"].as_u64().unwrap_or(0) as usize;
@@ -45,7 +46,7 @@ impl Grid {
         let mut points = Vec::with_capacity(width * height);
         for row in board["cells"].as_array().into_iter().flatten() {
             for cell in row.as_array().into_iter().flatten() {
-                points.push(point_of(&spec, cell));
+                points.push(point_of(cell));
             }
         }
         points.resize(width * height, Point::Off);
@@ -58,9 +59,9 @@ impl Grid {
         Grid {
             width,
             height,
-            hexagonal: matches!(spec, GameSpec::Hex { .. } | GameSpec::Atoll { .. }),
+            hexagonal: layout.hexagonal(),
             points,
-            spec,
+            layout,
             heights,
         }
     }
@@ -74,7 +75,7 @@ impl Grid {
 /// A cell of the JSON board: `X`/`O` (m,n,k, Connect-X), `B`/`W` in either case (Hex, Atoll
 /// islands in lower case), a blank (no cell), or a signed atom count (Unstable: positive for
 /// the first player, who has Black).
-fn point_of(spec: &GameSpec, cell: &Value) -> Point {
+fn point_of(cell: &Value) -> Point {
     if let Some(count) = cell.as_i64() {
         return match count.signum() {
             1 => Point::Black,
@@ -82,12 +83,10 @@ fn point_of(spec: &GameSpec, cell: &Value) -> Point {
             _ => Point::Empty,
         };
     }
-    match (spec, cell.as_str().unwrap_or(" ")) {
-        (_, " ") => Point::Off,
-        (GameSpec::Mnk { .. } | GameSpec::ConnectX { .. }, "X") => Point::Black,
-        (GameSpec::Mnk { .. } | GameSpec::ConnectX { .. }, "O") => Point::White,
-        (_, "B" | "b") => Point::Black,
-        (_, "W" | "w") => Point::White,
+    match cell.as_str().unwrap_or(" ") {
+        " " => Point::Off,
+        "X" | "B" | "b" => Point::Black,
+        "O" | "W" | "w" => Point::White,
         _ => Point::Empty,
     }
 }
@@ -96,22 +95,13 @@ impl Grid {
     /// The point `mv` (a move of the side to move, in the game's notation) puts its stone on;
     /// `None` for a swap, a resignation or a move that names no cell of the board.
     pub fn point_of_move(&self, mv: &str) -> Option<(usize, usize)> {
-        let point = match self.spec {
-            GameSpec::ConnectX { .. } => {
-                let column = mv.parse::<usize>().ok()?.checked_sub(1)?;
-                let height = *self.heights.get(column)?;
-                (column, self.height.checked_sub(height + 1)?)
-            }
-            GameSpec::Unstable { .. } => {
-                let (alpha, number) = split_letters_number(mv)?;
-                (number.checked_sub(1)?, parse_letters(alpha)?)
-            }
-            _ => {
-                let (alpha, number) = split_letters_number(mv)?;
-                (parse_letters(alpha)?, number.checked_sub(1)?)
-            }
-        };
-        (point.0 < self.width && point.1 < self.height).then_some(point)
+        if self.layout.gravity() {
+            let column = mv.parse::<usize>().ok()?.checked_sub(1)?;
+            let height = *self.heights.get(column)?;
+            let point = (column, self.height.checked_sub(height + 1)?);
+            return (point.0 < self.width && point.1 < self.height).then_some(point);
+        }
+        self.point_of_cell(mv)
     }
 
     /// The point a cell name of the game's drawings names (`c3`: column letters, then the
@@ -119,18 +109,18 @@ impl Grid {
     /// game's moves are.
     pub fn point_of_cell(&self, name: &str) -> Option<(usize, usize)> {
         let (alpha, number) = split_letters_number(name)?;
-        let point = match self.spec {
-            GameSpec::Unstable { .. } => (number.checked_sub(1)?, parse_letters(alpha)?),
-            _ => (parse_letters(alpha)?, number.checked_sub(1)?),
+        let point = match self.layout.row_letters() {
+            true => (number.checked_sub(1)?, parse_letters(alpha)?),
+            false => (parse_letters(alpha)?, number.checked_sub(1)?),
         };
         (point.0 < self.width && point.1 < self.height).then_some(point)
     }
 
     /// The cell name of `(x, y)` in the game's drawings (see [`Grid::point_of_cell`]).
     pub fn cell_name(&self, x: usize, y: usize) -> String {
-        match self.spec {
-            GameSpec::Unstable { .. } => format!("{}{}", letters(y, true), x + 1),
-            _ => format!("{}{}", letters(x, false), y + 1),
+        match self.layout.row_letters() {
+            true => format!("{}{}", letters(y, true), x + 1),
+            false => format!("{}{}", letters(x, false), y + 1),
         }
     }
 
@@ -141,14 +131,11 @@ impl Grid {
         if x >= self.width || y >= self.height {
             return None;
         }
-        match self.spec {
-            GameSpec::ConnectX { .. } => {
-                let column = (x + 1).to_string();
-                (self.point_of_move(&column) == Some((x, y))).then_some(column)
-            }
-            GameSpec::Unstable { .. } => Some(format!("{}{}", letters(y, true), x + 1)),
-            _ => Some(format!("{}{}", letters(x, false), y + 1)),
+        if self.layout.gravity() {
+            let column = (x + 1).to_string();
+            return (self.point_of_move(&column) == Some((x, y))).then_some(column);
         }
+        Some(self.cell_name(x, y))
     }
 }
 

@@ -3,7 +3,7 @@
 //! `_final_result`), answered for every game in the spellings GoGui parses.
 
 use zerosum_core::Status;
-use zerosum_games::{DynGame, GameSpec};
+use zerosum_games::{DynGame, Layout};
 
 use super::colour::Colour;
 use super::grid::{Grid, Point};
@@ -12,7 +12,7 @@ use super::vertex::Vertices;
 /// `gogui-rules_game_id`: the family, a capital then lower case letters as GoGui asks
 /// (`Mnk`, `Connectx`, `Hex`, `Atoll`, `Unstable`).
 pub fn game_id(game: &dyn DynGame) -> String {
-    let family = game.spec().family();
+    let family = game.spec().family().name();
     let mut id = family[..1].to_ascii_uppercase();
     id.push_str(&family[1..]);
     id
@@ -48,14 +48,15 @@ pub fn board(game: &dyn DynGame) -> String {
 }
 
 /// `gogui-rules_board_gfx`: what the stones alone do not show, as GoGui's `gfx` lines:
-/// Unstable's atom counts as labels (`LABEL A1 2 C3 1`) and the winning line or chain of a
-/// finished game marked (`MARK A1 B2 C3`). Empty when there is nothing to add.
+/// atom counts (Unstable's [`zerosum_games::Layout::Atoms`]) as labels (`LABEL A1 2 C3 1`)
+/// and the winning line or chain of a finished game marked (`MARK A1 B2 C3`). Empty when
+/// there is nothing to add.
 pub fn board_gfx(game: &dyn DynGame, vertices: Vertices) -> String {
     let grid = Grid::of(game);
     let json = game.to_json();
     let board = &json["board"];
     let mut lines = Vec::new();
-    if let GameSpec::Unstable { .. } = game.spec() {
+    if game.spec().family().layout() == Layout::Atoms {
         let mut labels = Vec::new();
         for (y, row) in board["cells"].as_array().into_iter().flatten().enumerate() {
             for (x, count) in row.as_array().into_iter().flatten().enumerate() {

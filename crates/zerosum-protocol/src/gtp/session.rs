@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use zerosum_core::{MoveError, Outcome, SpecError, Status};
 use zerosum_formats::sgf;
+use zerosum_games::hex::HexSpec;
 use zerosum_games::{new_game, DynGame, GameSpec};
 
 use super::analyze::{self, ANALYZE_COMMANDS};
@@ -310,18 +311,11 @@ impl<E: MoveEngine> GtpSession<E> {
             [width, height] => (parse_size(width)?, parse_size(height)?),
             _ => return Err(format!("syntax error: {}", usage("boardsize"))),
         };
-        let resized = match self.game.spec() {
-            GameSpec::Mnk { k, .. } => GameSpec::mnk(height, width, k),
-            GameSpec::ConnectX { k, .. } => GameSpec::connectx(height, width, k),
-            GameSpec::Unstable { .. } => GameSpec::unstable(height, width),
-            GameSpec::Hex { swap, .. } => GameSpec::hex(width, height, swap),
-            GameSpec::Atoll { .. } => {
-                return Err(
-                    "unacceptable size: Atoll boards are named (zerosum-game atoll:BOARD)".into(),
-                )
-            }
-        };
-        let spec = resized.map_err(|error| format!("unacceptable size: {error}"))?;
+        let spec = self.game.spec();
+        let spec = spec
+            .family()
+            .resized(&spec, width, height)
+            .map_err(|reason| format!("unacceptable size: {reason}"))?;
         self.start(&spec)
     }
 
@@ -464,18 +458,18 @@ impl<E: MoveEngine> GtpSession<E> {
         let mut file = sgf::read(&text, None).map_err(|error| cannot(error.to_string()))?;
         let session_spec = self.game.spec();
         if let (
-            GameSpec::Hex {
+            Some(&HexSpec {
                 width,
                 height,
                 swap: None,
                 ..
-            },
-            GameSpec::Hex {
+            }),
+            Some(&HexSpec {
                 width: w,
                 height: h,
                 ..
-            },
-        ) = (&file.spec, &session_spec)
+            }),
+        ) = (file.spec.params(), session_spec.params())
         {
             if (width, height) == (w, h) && !text.contains("ZS[") {
                 file.spec = session_spec.clone();

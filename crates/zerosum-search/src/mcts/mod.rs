@@ -723,7 +723,8 @@ impl<M: Copy + Eq> Worker<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use zerosum_games::{atoll::Atoll, hex::Hex, EvaluatedGame, SwapRule};
+    use zerosum_games::hex::{Hex, SwapRule};
+    use zerosum_games::{atoll::Atoll, EvaluatedGame};
 
     /// What a search did: its move, the root's moves that were tried with their visits (in
     /// move order), and the nodes of its tree.

@@ -9,8 +9,9 @@ use std::time::Instant;
 use zerosum_core::{Evaluator, Game, Outcome, Side, Status};
 use zerosum_games::connection::potential::{PotentialParams, JOINED_BONUS, POTENTIAL_UNIT};
 use zerosum_games::connection::{Stone, StoneMove};
+use zerosum_games::hex::{inferior::is_dead, SwapRule};
 use zerosum_games::hex::{Hex, HexEvaluator, HexMove};
-use zerosum_games::{hex::inferior::is_dead, EvaluatedGame, SwapRule};
+use zerosum_games::EvaluatedGame;
 use zerosum_search::{Algorithm, SearchLimits, Searcher};
 
 use crate::common::*;

@@ -9,8 +9,8 @@ use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use zerosum_core::Game;
-use zerosum_games::connect::{Bits, ConnectX, Packed, Solver as PonsSolver};
-use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor};
+use zerosum_games::connect::{Bits, ConnectSpec, ConnectX, Packed, Solver as PonsSolver};
+use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
 use zerosum_search::{Algorithm, SearchLimits, Searcher};
 
 use super::depth_chart::{self, Iteration};
@@ -130,7 +130,8 @@ pub fn bench_solver(options: &SolverBench) -> Result<()> {
     if options.files.is_empty() && !options.empty {
         bail!("give test set files, --empty, or both");
     }
-    let GameSpec::ConnectX { rows, cols, k, .. } = parse_spec(&options.spec)? else {
+    let spec = parse_spec(&options.spec)?;
+    let Some(&ConnectSpec { rows, cols, k, .. }) = spec.params() else {
         bail!(
             "the solver benchmark takes a connectx spec, not `{}`",
             options.spec

@@ -10,8 +10,7 @@ use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use zerosum_core::Game;
 use zerosum_games::connect::book::build::{build, BuildOptions, Built, Progress};
-use zerosum_games::connect::{Book, ConnectX, Packed};
-use zerosum_games::GameSpec;
+use zerosum_games::connect::{Book, ConnectSpec, ConnectX, Packed};
 
 use super::parse_spec;
 use super::search::check_hash;
@@ -84,7 +83,8 @@ pub fn book(command: &BookCommand) -> Result<()> {
 
 fn build_book(args: &BuildArgs) -> Result<()> {
     check_hash(args.hash)?;
-    let GameSpec::ConnectX { rows, cols, k, .. } = parse_spec(&args.spec)? else {
+    let spec = parse_spec(&args.spec)?;
+    let Some(&ConnectSpec { rows, cols, k, .. }) = spec.params() else {
         bail!("books are for Connect-X boards, not {}", args.spec);
     };
     let threads = args

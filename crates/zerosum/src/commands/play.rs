@@ -10,7 +10,7 @@ use anyhow::Result;
 use clap::Args;
 use zerosum_arena::{play_game, PlayerKind, PlayerSpec, RefereeEvent, RefereeOptions, Termination};
 use zerosum_core::{Outcome, Score, Side};
-use zerosum_games::{stones, DynGame, GameSpec};
+use zerosum_games::{stones, DynGame};
 
 use super::arena::{clock_seed, TimeArgs};
 use super::parse_spec;
@@ -263,7 +263,10 @@ impl Table {
         };
         let loser = self.who(game, !winner);
         let why = match termination {
-            Termination::Normal => won_by(&game.spec(), &loser),
+            Termination::Normal => {
+                let spec = game.spec();
+                spec.family().win_text(&spec, &loser)
+            }
             Termination::Resignation => format!("{loser} resigned"),
             Termination::Timeout => format!("{loser} ran out of time ({reason})"),
             Termination::IllegalMove => format!("{loser} made an illegal move ({reason})"),
@@ -271,28 +274,6 @@ impl Table {
         };
         format!("{}: {why}", self.wins(game, winner))
     }
-}
-
-/// How the rules of `spec` were won, the loser being `loser`: `four in a row, framed [ ] on
-/// the board`.
-fn won_by(spec: &GameSpec, loser: &str) -> String {
-    let framed = "framed [ ] on the board";
-    match spec {
-        GameSpec::Mnk { k, .. } | GameSpec::ConnectX { k, .. } => {
-            format!("{} in a row, {framed}", count_word(*k))
-        }
-        GameSpec::Hex { .. } => format!("a chain joins the two edges, {framed}"),
-        GameSpec::Atoll { .. } => format!("a chain joins two opposite islands, {framed}"),
-        GameSpec::Unstable { .. } => format!("{loser} lost all atoms"),
-    }
-}
-
-/// `four`, or the figures past ten.
-fn count_word(n: usize) -> String {
-    const WORDS: [&str; 11] = [
-        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    ];
-    WORDS.get(n).map_or(n.to_string(), |word| word.to_string())
 }
 
 /// The score a search line gives, from the mover's side before its move: the word after

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use zerosum_core::{perft as count_leaves, Outcome, Side, Status};
-use zerosum_games::{new_game, stones, visit_game, EvaluatedGame, GameVisitor, ALIASES, FAMILIES};
+use zerosum_games::{aliases, families, new_game, stones, visit_game, EvaluatedGame, GameVisitor};
 
 use super::parse_spec;
 
@@ -17,17 +17,23 @@ const MAX_PERFT_DEPTH: usize = 1_000;
 pub fn games() -> Result<()> {
     let mut out = std::io::stdout().lock();
     writeln!(out, "Games (spec forms):")?;
-    for family in FAMILIES {
-        writeln!(out, "  {:<9} {}", family.name, family.forms)?;
-        writeln!(out, "  {:<9}   {}", "", family.rules)?;
-        writeln!(out, "  {:<9}   moves: {}", "", family.notation)?;
+    let families = families();
+    for family in &families {
+        writeln!(out, "  {:<9} {}", family.name(), family.forms())?;
+        writeln!(out, "  {:<9}   {}", "", family.rules())?;
+        writeln!(out, "  {:<9}   moves: {}", "", family.notation())?;
     }
-    writeln!(out, "\nAtoll boards:")?;
-    for (name, about) in zerosum_games::atoll::BOARDS {
-        writeln!(out, "  {name:<12} {about}")?;
+    for family in families
+        .iter()
+        .filter(|family| !family.named_boards().is_empty())
+    {
+        writeln!(out, "\n{} boards:", family.title())?;
+        for (name, about) in family.named_boards() {
+            writeln!(out, "  {name:<12} {about}")?;
+        }
     }
     writeln!(out, "\nAliases:")?;
-    for (alias, spec) in ALIASES {
+    for (alias, spec) in aliases() {
         writeln!(out, "  {alias:<15} {spec}")?;
     }
     Ok(())

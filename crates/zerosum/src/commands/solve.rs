@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use zerosum_core::{Game, Score, Side};
 use zerosum_games::connect::{
-    Bits, Book, Column, ConnectX, Packed, SolveLimits, Solver as PonsSolver,
+    Bits, Book, Column, ConnectSpec, ConnectX, Packed, SolveLimits, Solver as PonsSolver,
 };
 use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor};
 use zerosum_search::{Proof, ProvenBounds, SearchLimits, Solver, WeakValue};
@@ -141,7 +141,7 @@ struct PonsEngine<B: Bits> {
 impl ExactEngine {
     fn new(spec: &GameSpec, options: &SolveOptions, limits: Option<Limits>) -> Result<Self> {
         let SolveOptions { weak, hash_mb, .. } = *options;
-        if let GameSpec::ConnectX { rows, cols, k, .. } = *spec {
+        if let Some(&ConnectSpec { rows, cols, k, .. }) = spec.params() {
             if Packed::<u64>::fits(rows, cols) {
                 return Ok(ExactEngine::Packed64(Box::new(PonsEngine::new(
                     (rows, cols, k),

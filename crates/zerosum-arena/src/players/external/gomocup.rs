@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use zerosum_core::notation::{letters, parse_column_row};
 use zerosum_core::Side;
-use zerosum_games::GameSpec;
+use zerosum_games::mnk::MnkSpec;
 
 use super::process::EngineProcess;
 use super::warnings::warn_once;
@@ -51,7 +51,7 @@ fn from_xy(text: &str) -> Option<String> {
 impl GomocupDriver {
     /// Starts the engine and sets it up for `setup`'s game, which must be an m,n,k game.
     pub(crate) fn start(peer: Peer<'_>, setup: &GameSetup) -> Result<Self, PlayerError> {
-        let GameSpec::Mnk { rows, cols, k, .. } = setup.spec else {
+        let Some(&MnkSpec { rows, cols, k, .. }) = setup.spec.params() else {
             return Err(PlayerError::Unsupported {
                 spec: setup.spec.to_string(),
                 reason: "the Gomocup protocol only plays m,n,k games".into(),

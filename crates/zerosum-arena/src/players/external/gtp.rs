@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 use zerosum_core::Side;
-use zerosum_games::GameSpec;
+use zerosum_games::hex::HexSpec;
 
 use super::process::EngineProcess;
 use super::warnings::warn_once;
@@ -61,7 +61,7 @@ impl GtpDriver {
         let spec = setup.spec.to_string();
         if let Err(refusal) = driver.command(&format!("zerosum-game {spec}"))? {
             // Hex engines that only know GTP's own commands take the board size.
-            let GameSpec::Hex { width, height, .. } = setup.spec else {
+            let Some(&HexSpec { width, height, .. }) = setup.spec.params() else {
                 return Err(PlayerError::Unsupported {
                     spec,
                     reason: format!("the engine refuses `zerosum-game`: {}", quote(&refusal)),

@@ -24,7 +24,6 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::GameSpec;
 use zerosum_core::{Game, Outcome, Side, Status};
 
 use super::{canonical_key, Book, KEY_BITS};
@@ -175,7 +174,7 @@ pub fn build(
 
 fn check(options: &BuildOptions) -> Result<(), BuildError> {
     let (rows, cols, k) = (options.rows, options.cols, options.k);
-    GameSpec::connectx(rows, cols, k).map_err(|e| BuildError::Options(e.to_string()))?;
+    crate::connect::spec(rows, cols, k).map_err(|e| BuildError::Options(e.to_string()))?;
     if cols * (rows + 1) > KEY_BITS {
         return Err(BuildError::Options(format!(
             "a {rows}x{cols} board is too large for a book (columns * (rows + 1) must be at \

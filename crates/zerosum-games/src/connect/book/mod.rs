@@ -267,7 +267,7 @@ impl Book {
         let [rows, cols, k, depth, lines, reserved] =
             [10, 11, 12, 13, 14, 15].map(|i| bytes[i] as usize);
         let fits = rows >= 1 && cols >= 1 && cols * (rows + 1) <= KEY_BITS;
-        if !fits || crate::GameSpec::connectx(rows, cols, k).is_err() {
+        if !fits || crate::connect::spec(rows, cols, k).is_err() {
             return Err(BookError::Board { rows, cols, k });
         }
         if reserved != 0 || depth > lines || lines > rows * cols {
