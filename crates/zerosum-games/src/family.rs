@@ -140,6 +140,15 @@ pub enum Layout {
 }
 
 impl Layout {
+    /// Every layout.
+    pub const ALL: [Layout; 5] = [
+        Layout::Squares,
+        Layout::Columns,
+        Layout::Hexes,
+        Layout::Islands,
+        Layout::Atoms,
+    ];
+
     /// The name the page knows it by: `squares`, `columns`, `hexes`, `islands` or `atoms`.
     pub const fn name(self) -> &'static str {
         match self {

@@ -60,3 +60,18 @@ pub const ASSETS: &[Asset] = &[
 pub fn asset(path: &str) -> Option<&'static Asset> {
     ASSETS.iter().find(|asset| asset.path == path)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use zerosum_games::Layout;
+
+    #[test]
+    fn the_board_draws_every_layout() {
+        let board = asset("/board.js").unwrap().body;
+        for layout in Layout::ALL {
+            let case = format!("case \"{}\":", layout.name());
+            assert!(board.contains(&case), "board.js does not draw {layout:?}");
+        }
+    }
+}

@@ -8,6 +8,7 @@ mod connect;
 mod connect_book;
 mod connect_solver;
 mod connect_solver_threads;
+mod families;
 mod hex;
 mod mnk;
 mod unstable;

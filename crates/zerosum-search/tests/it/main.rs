@@ -7,6 +7,7 @@
 mod agreement;
 mod common;
 mod engine_play;
+mod erased;
 mod hard_stop;
 mod mcts;
 mod play_atoll;

@@ -1,4 +1,5 @@
-//! Integration tests of the zerosum command line, run as a user runs it (the built binary).
+//! Integration tests of the zerosum command line, run as a user runs it (the built binary);
+//! `own_family` plays a game family the binary does not know, through the libraries it wires.
 //!
 //! One test binary for the crate (a module per area), so a fresh `cargo test` links one
 //! binary here instead of one per file.
@@ -20,6 +21,7 @@ mod long_commands;
 mod mcts;
 mod network;
 mod openings;
+mod own_family;
 mod peak_memory;
 mod protocol;
 mod readme;
