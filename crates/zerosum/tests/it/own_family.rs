@@ -114,7 +114,7 @@ impl Family for MisereFamily {
 }
 
 /// Registers the family once for the whole test binary (tests run in parallel).
-fn registered() {
+pub(crate) fn registered() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         register(&MisereFamily, |spec: &GameSpec| {

@@ -406,7 +406,8 @@ fn the_page_plays_every_family_in_chromium() {
     page.check_contrast();
     // After a swap the first player holds white: its stones, variation and legend stay white.
     let swapped = page.driver.execute(
-        "const game = { family: 'hex', legal_moves: [], board: { rows: 1, cols: 2, cells: [['W', 'B']],
+        "const game = { family: 'hex', layout: 'hexes', sides: { first: 'White', second: 'Black' },
+           legal_moves: [], board: { rows: 1, cols: 2, cells: [['W', 'B']],
            colours: { first: 'white', second: 'black' }, last_move: null, winning_cells: [] } };
          const drawn = document.createElement('div');
          drawn.innerHTML = Board.draw(game, { playable: false, pv: { side: 'second', moves: ['b1', 'a1'] } });
@@ -596,6 +597,39 @@ fn the_page_plays_every_family_in_chromium() {
 
 /// Checks the page lists `count` finished games, newest first, each with its downloads, and
 /// that the first one's JSON line and PGN text download.
+/// A family defined in a test (`own_family`, misère m,n,k), on the page of an in-process
+/// server: drawn and played to the end by clicking, though the page has no line for it.
+#[test]
+#[cfg_attr(
+    zerosum_no_browser,
+    ignore = "needs chromium and chromedriver on PATH (Debian: apt-get install chromium chromium-driver)"
+)]
+fn the_page_plays_a_family_defined_in_a_test() {
+    crate::own_family::registered();
+    let browser =
+        Browser::find().expect("chromium or chromedriver is gone since the build found them");
+    let server = zerosum_web::Server::bind("127.0.0.1:0").expect("a free port");
+    let url = format!("http://{}/", server.local_addr().expect("its address"));
+    std::thread::spawn(move || server.run());
+    let page = Page {
+        driver: WebDriver::start(&browser),
+    };
+    page.driver.goto(&url);
+    page.wait_for("the opening game", |s| s["playable"] == 9);
+    page.new_game("misere:3x3x3", "engine:depth=4");
+    let mut state = page.snapshot();
+    while text(&state["result"]).is_empty() {
+        state = page.play_one_of(&["b2", "a1", "c3", "c1", "a3", "b1", "a2", "c2", "b3"]);
+        let ply = state["game"]["ply"].as_u64().unwrap();
+        assert_eq!(state["cells"], 9, "{state:#}");
+        assert_eq!(state["stones"].as_u64(), Some(ply), "{state:#}");
+        assert_eq!(state["last"], 1, "{state:#}");
+    }
+    assert_eq!(text(&state["turn"]), "Game over:");
+    page.check_contrast();
+    page.save_screenshot("misere");
+}
+
 fn check_finished_games(page: &Page, count: usize) {
     page.wait_for("the finished games", |_| {
         page.driver.execute(
