@@ -17,7 +17,9 @@ use crate::{GameSpec, SpecText, Stones};
 /// and read, how people call it, and what the arena, the protocols and the page must know of
 /// it. Object safe: the registry ([`crate::families`]) holds `&'static dyn Family`.
 ///
-/// The facts with a default are those most families share; a family states the others.
+/// The facts with a default are those most families share; a family states the others. A fact
+/// that takes a `spec` is asked with specs of this family only (`spec.family()` is `self`), so
+/// `spec.params()` gives the family's own parameters.
 pub trait Family: Send + Sync + 'static {
     /// The spec prefix, lower case, unique among the families: `mnk`.
     fn name(&self) -> &'static str;
