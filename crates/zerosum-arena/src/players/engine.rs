@@ -5,9 +5,8 @@
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering;
-use std::sync::mpsc::{channel, RecvTimeoutError, Sender};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use zerosum_core::{Evaluator, GameSpec, Score};
@@ -237,8 +236,9 @@ type EngineSearcher<G> = Searcher<G, <G as EvaluatedGame>::Evaluator>;
 struct EngineStrategy<G: EvaluatedGame> {
     /// The searcher, when no search thread has it.
     searcher: Option<EngineSearcher<G>>,
-    /// A search thread still finishing a move answered without it.
-    finishing: Option<JoinHandle<EngineSearcher<G>>>,
+    /// Where a search thread still finishing a move answered without it sends the searcher
+    /// back.
+    finishing: Option<Receiver<Update<G::Move, EngineSearcher<G>>>>,
     /// The table every searcher of this engine uses.
     table: Arc<TranspositionTable>,
     /// The game's exact oracle and the last proof, shared with the search thread (which
@@ -250,11 +250,11 @@ struct EngineStrategy<G: EvaluatedGame> {
 }
 
 /// What a search thread tells the player's thread.
-enum Update<M> {
+enum Update<M, S> {
     /// The best move of an iteration, with its search line.
     Best(M, Option<String>),
-    /// The move chosen, with its search line: the search is over.
-    Answer((M, Option<String>)),
+    /// The move chosen, with its search line, and the searcher: the search is over.
+    Answer((M, Option<String>), S),
 }
 
 /// How often the sleeping player's thread looks at the referee's stop flag.
@@ -294,7 +294,7 @@ impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
         limits.stop = Some(stop.clone());
         let (updates, update) = channel();
         let mut position = game.clone();
-        let worker = {
+        let spawned = {
             let request = request.clone();
             let knowledge = self.knowledge.clone();
             std::thread::Builder::new()
@@ -309,14 +309,16 @@ impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
                         Some(&updates),
                         &knowledge,
                     );
-                    let _ = updates.send(Update::Answer(answer));
-                    searcher
+                    // The searcher comes back with the answer: nobody waits for this thread
+                    // to end (it may wait long for a processor).
+                    let _ = updates.send(Update::Answer(answer, searcher));
                 })
         };
-        let Ok(worker) = worker else {
+        // (The thread is left to end on its own: its handle is not kept.)
+        if spawned.is_err() {
             // No thread to be had: the first candidate, at once.
             return (first_candidate(game), None);
-        };
+        }
         // This thread too may wait for a processor when it wakes: it stops as much earlier as
         // its own wake-ups and the searches lately came late (see StopLatency), but not before
         // a quarter of the time (the search aims at an eighth at the earliest), and reports
@@ -331,8 +333,8 @@ impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
             }
             let nap = (hard_stop - now).min(STOP_CHECK);
             match update.recv_timeout(nap) {
-                Ok(Update::Answer(answer)) => {
-                    self.searcher = worker.join().ok();
+                Ok(Update::Answer(answer, searcher)) => {
+                    self.searcher = Some(searcher);
                     return answer;
                 }
                 Ok(Update::Best(mv, line)) => best_so_far = Some((mv, line)),
@@ -345,13 +347,16 @@ impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
         // The search thread is late: its answer if it has just come, else its best move so
         // far, and let it finish on its own.
         stop.store(true, Ordering::Relaxed);
-        self.finishing = Some(worker);
         while let Ok(news) = update.try_recv() {
             match news {
-                Update::Answer(answer) => return answer,
+                Update::Answer(answer, searcher) => {
+                    self.searcher = Some(searcher);
+                    return answer;
+                }
                 Update::Best(mv, line) => best_so_far = Some((mv, line)),
             }
         }
+        self.finishing = Some(update);
         match best_so_far {
             Some((mv, line)) => (mv, line.map(|l| format!("{l} (answered at the hard stop)"))),
             None => (first_candidate(game), None),
@@ -365,10 +370,11 @@ impl<G: EvaluatedGame> EngineStrategy<G> {
     /// would spend this move's time. An unfinished thread ends on its own at its next look
     /// at the clock.
     fn take_searcher(&mut self, game: &G) -> EngineSearcher<G> {
-        if let Some(worker) = self.finishing.take() {
-            if worker.is_finished() {
-                self.searcher = worker.join().ok();
-            }
+        if let Some(finishing) = self.finishing.take() {
+            self.searcher = finishing.try_iter().find_map(|update| match update {
+                Update::Answer(_, searcher) => Some(searcher),
+                Update::Best(..) => None,
+            });
         }
         self.searcher.take().unwrap_or_else(|| {
             Searcher::with_table(game.evaluator(), self.algorithm, self.table.clone())
@@ -396,7 +402,7 @@ fn think<G: EvaluatedGame>(
     request: &MoveRequest,
     limits: &SearchLimits,
     started: Instant,
-    best: Option<&Sender<Update<G::Move>>>,
+    best: Option<&Sender<Update<G::Move, EngineSearcher<G>>>>,
     knowledge: &Mutex<Knowledge<G>>,
 ) -> (G::Move, Option<String>) {
     // Step 1. The oracle, within a share of the budget.
