@@ -5,8 +5,8 @@
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering;
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
+use std::thread::Thread;
 use std::time::{Duration, Instant};
 
 use zerosum_core::{Evaluator, GameSpec, Score};
@@ -236,9 +236,8 @@ type EngineSearcher<G> = Searcher<G, <G as EvaluatedGame>::Evaluator>;
 struct EngineStrategy<G: EvaluatedGame> {
     /// The searcher, when no search thread has it.
     searcher: Option<EngineSearcher<G>>,
-    /// Where a search thread still finishing a move answered without it sends the searcher
-    /// back.
-    finishing: Option<Receiver<Update<G::Move, EngineSearcher<G>>>>,
+    /// Where a search thread still finishing a move answered without it leaves the searcher.
+    finishing: Option<Arc<Mailbox<G::Move, EngineSearcher<G>>>>,
     /// The table every searcher of this engine uses.
     table: Arc<TranspositionTable>,
     /// The game's exact oracle and the last proof, shared with the search thread (which
@@ -247,14 +246,6 @@ struct EngineStrategy<G: EvaluatedGame> {
     settings: EngineSettings,
     /// The search driver, the settings' or the game's.
     algorithm: Algorithm,
-}
-
-/// What a search thread tells the player's thread.
-enum Update<M, S> {
-    /// The best move of an iteration, with its search line.
-    Best(M, Option<String>),
-    /// The move chosen, with its search line, and the searcher: the search is over.
-    Answer((M, Option<String>), S),
 }
 
 /// How often the sleeping player's thread looks at the referee's stop flag.
@@ -287,16 +278,17 @@ impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
             self.searcher = Some(searcher);
             return answer;
         };
-        // Timed: search on a thread of its own, stopped by this one's flag, telling this one
-        // its best move of every iteration and at last its answer. (A channel, not a lock: a
-        // search thread that lost its processor while holding a lock would hold this one too.)
+        // Timed: search on a thread of its own, stopped by this one's flag, leaving its best
+        // move of every iteration and at last its answer in a mailbox this one only ever tries
+        // (see Mailbox).
         let stop = Arc::new(AtomicBool::new(false));
         limits.stop = Some(stop.clone());
-        let (updates, update) = channel();
+        let mailbox = Arc::new(Mailbox::new());
         let mut position = game.clone();
         let spawned = {
             let request = request.clone();
             let knowledge = self.knowledge.clone();
+            let mailbox = mailbox.clone();
             std::thread::Builder::new()
                 .name("engine search".into())
                 .spawn(move || {
@@ -306,12 +298,12 @@ impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
                         &request,
                         &limits,
                         started,
-                        Some(&updates),
+                        Some(&mailbox),
                         &knowledge,
                     );
                     // The searcher comes back with the answer: nobody waits for this thread
                     // to end (it may wait long for a processor).
-                    let _ = updates.send(Update::Answer(answer, searcher));
+                    mailbox.answer(answer, searcher);
                 })
         };
         // (The thread is left to end on its own: its handle is not kept.)
@@ -327,40 +319,79 @@ impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
         let hard_stop = started + time.saturating_sub(latency.estimate()).max(time / 4);
         let mut best_so_far = None;
         loop {
+            if let Some((answer, searcher)) = mailbox.try_take_answer() {
+                self.searcher = Some(searcher);
+                return answer;
+            }
+            if let Some(best) = mailbox.try_take_best() {
+                best_so_far = Some(best);
+            }
             let now = Instant::now();
             if now >= hard_stop || request.stopped() {
                 break;
             }
             let nap = (hard_stop - now).min(STOP_CHECK);
-            match update.recv_timeout(nap) {
-                Ok(Update::Answer(answer, searcher)) => {
-                    self.searcher = Some(searcher);
-                    return answer;
-                }
-                Ok(Update::Best(mv, line)) => best_so_far = Some((mv, line)),
-                Err(RecvTimeoutError::Timeout) => {
-                    latency.record(now.elapsed().saturating_sub(nap));
-                }
-                Err(RecvTimeoutError::Disconnected) => break,
-            }
+            std::thread::park_timeout(nap);
+            latency.record(now.elapsed().saturating_sub(nap));
         }
-        // The search thread is late: its answer if it has just come, else its best move so
-        // far, and let it finish on its own.
+        // The search thread is late: its best move so far, and let it finish on its own.
         stop.store(true, Ordering::Relaxed);
-        while let Ok(news) = update.try_recv() {
-            match news {
-                Update::Answer(answer, searcher) => {
-                    self.searcher = Some(searcher);
-                    return answer;
-                }
-                Update::Best(mv, line) => best_so_far = Some((mv, line)),
-            }
+        if let Some(best) = mailbox.try_take_best() {
+            best_so_far = Some(best);
         }
-        self.finishing = Some(update);
+        self.finishing = Some(mailbox);
         match best_so_far {
             Some((mv, line)) => (mv, line.map(|l| format!("{l} (answered at the hard stop)"))),
             None => (first_candidate(game), None),
         }
+    }
+}
+
+/// What a search thread leaves for the player's thread: the best move of its latest iteration,
+/// then its answer and the searcher. The player's thread (a prompt thread) never waits on it:
+/// it only tries the locks, which a search thread holds for a store and may hold as long as
+/// it waits for a processor. (A channel would not do: its receiver spins while a sender it
+/// has overtaken finishes writing, and a prompt thread spinning for an ordinary one holds a
+/// processor from it.)
+struct Mailbox<M, S> {
+    best: Mutex<Option<Answer<M>>>,
+    answer: Mutex<Option<(Answer<M>, S)>>,
+    /// The player's thread, woken when the answer is in.
+    player: Thread,
+}
+
+/// A move and its search line.
+type Answer<M> = (M, Option<String>);
+
+impl<M, S> Mailbox<M, S> {
+    /// An empty mailbox for the calling thread.
+    fn new() -> Self {
+        Mailbox {
+            best: Mutex::new(None),
+            answer: Mutex::new(None),
+            player: std::thread::current(),
+        }
+    }
+
+    /// Leaves the best move so far (the search thread).
+    fn best(&self, best: Answer<M>) {
+        *self.best.lock().unwrap_or_else(|e| e.into_inner()) = Some(best);
+    }
+
+    /// Leaves the answer and the searcher, and wakes the player's thread (the search thread).
+    fn answer(&self, answer: Answer<M>, searcher: S) {
+        *self.answer.lock().unwrap_or_else(|e| e.into_inner()) = Some((answer, searcher));
+        self.player.unpark();
+    }
+
+    /// The best move left since the last look, unless the search thread is storing one.
+    fn try_take_best(&self) -> Option<Answer<M>> {
+        self.best.try_lock().ok()?.take()
+    }
+
+    /// The answer and the searcher, once left and unless being stored.
+    fn try_take_answer(&self) -> Option<(Answer<M>, S)> {
+        self.answer.try_lock().ok()?.take()
     }
 }
 
@@ -371,10 +402,7 @@ impl<G: EvaluatedGame> EngineStrategy<G> {
     /// at the clock.
     fn take_searcher(&mut self, game: &G) -> EngineSearcher<G> {
         if let Some(finishing) = self.finishing.take() {
-            self.searcher = finishing.try_iter().find_map(|update| match update {
-                Update::Answer(_, searcher) => Some(searcher),
-                Update::Best(..) => None,
-            });
+            self.searcher = finishing.try_take_answer().map(|(_, searcher)| searcher);
         }
         self.searcher.take().unwrap_or_else(|| {
             Searcher::with_table(game.evaluator(), self.algorithm, self.table.clone())
@@ -402,7 +430,7 @@ fn think<G: EvaluatedGame>(
     request: &MoveRequest,
     limits: &SearchLimits,
     started: Instant,
-    best: Option<&Sender<Update<G::Move, EngineSearcher<G>>>>,
+    best: Option<&Mailbox<G::Move, EngineSearcher<G>>>,
     knowledge: &Mutex<Knowledge<G>>,
 ) -> (G::Move, Option<String>) {
     // Step 1. The oracle, within a share of the budget.
@@ -430,7 +458,7 @@ fn think<G: EvaluatedGame>(
             progress.report(&line);
         }
         if let (Some(best), Some(&mv)) = (best, info.pv.first()) {
-            let _ = best.send(Update::Best(vet(mv, Proven::Unknown), Some(line.clone())));
+            best.best((vet(mv, Proven::Unknown), Some(line.clone())));
         }
         last = Some(line);
     });
