@@ -109,7 +109,7 @@ pub fn bench_time(args: &TimeBenchArgs) -> Result<()> {
         .collect::<Result<_, _>>()?;
     let engine: PlayerSpec = "engine".parse()?;
     let reference: PlayerSpec = "quasi".parse()?;
-    eprintln!(
+    errln!(
         "time bench: {} engine moves at {} s a move, {concurrency} games at once, {}",
         args.moves,
         args.st,
@@ -166,21 +166,26 @@ pub fn bench_time(args: &TimeBenchArgs) -> Result<()> {
     let took = started.elapsed();
 
     let mut tallies = tallies.into_inner().unwrap_or_else(|e| e.into_inner());
-    println!(
+    outln!(
         "{:<10} {:>6} {:>7} {:>9} {:>10} {:>10}",
-        "family", "games", "moves", "forfeits", "worst ms", "p99 ms"
+        "family",
+        "games",
+        "moves",
+        "forfeits",
+        "worst ms",
+        "p99 ms"
     );
     let mut all = Tally::default();
     for (name, tally) in FAMILIES.iter().zip(&mut tallies) {
-        println!("{name:<10} {}", tally.row());
+        outln!("{name:<10} {}", tally.row());
         all.add(std::mem::take(tally));
     }
-    println!("{:<10} {}", "all", all.row());
+    outln!("{:<10} {}", "all", all.row());
     for reason in all.forfeits.iter().take(10) {
-        println!("forfeit: {reason}");
+        outln!("forfeit: {reason}");
     }
     let moves = all.lateness_us.len();
-    println!(
+    outln!(
         "{moves} engine moves, {} forfeits ({:.2}%), {:.0} s",
         all.forfeits.len(),
         all.forfeits.len() as f64 * 100.0 / moves.max(1) as f64,
