@@ -2,8 +2,8 @@
 //!
 //! On Unix every engine program starts in a process group of its own ([`start`]), so that
 //! ending it ends what it started: the group gets SIGTERM, then SIGKILL after [`TERM_GRACE`]
-//! ([`end`] for one engine at the end of its game, [`end_all`] for every engine when zerosum
-//! must stop now). A group still running when zerosum exits (an engine late in the last game,
+//! ([`end`] for one engine, when its [`Started`] is dropped at the end of its game; [`end_all`]
+//! for every engine when zerosum must stop now). A group still running when zerosum exits (an engine late in the last game,
 //! whose player thread still waits for it) gets SIGKILL from an exit handler.
 //!
 //! A descendant can leave its engine's group (`setsid`, `setpgid`: a daemon). On Linux it stays
@@ -56,10 +56,17 @@ fn registry() -> MutexGuard<'static, Registry> {
     REGISTRY.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// An engine program started by [`start`]: the leader of its process group.
+/// An engine program started by [`start`]: the leader of its process group. Dropped, it ends
+/// with everything it started ([`end`]).
 pub(crate) struct Started {
     pub child: Child,
     mark: u64,
+}
+
+impl Drop for Started {
+    fn drop(&mut self) {
+        end(self);
+    }
 }
 
 /// Starts `command` as an engine: in a new process group, marked, and noted as running. An
@@ -103,7 +110,7 @@ fn mark_value(mark: u64) -> String {
 /// it after [`TERM_GRACE`]; on Linux, then the processes that left its group (see the module's
 /// documentation). Returns once they are gone (or after a second grace past SIGKILL) and the
 /// leader is reaped.
-pub(crate) fn end(engine: &mut Started) {
+fn end(engine: &mut Started) {
     let Ok(group) = libc::pid_t::try_from(engine.child.id()) else {
         let _ = engine.child.kill();
         let _ = engine.child.wait();

@@ -29,12 +29,14 @@ pub enum ClosedOutput {
 }
 
 /// The first stopping signal received (0 before any).
+#[cfg(unix)]
 static SIGNALLED: AtomicI32 = AtomicI32::new(0);
 /// Raised by a second signal, or by a signal during a stop for another cause: stop at once.
 static HURRY: AtomicBool = AtomicBool::new(false);
 /// Raised when a stop begins.
 static STOPPING: AtomicBool = AtomicBool::new(false);
 /// The write end of the pipe that wakes the stopping thread (-1 before [`install`]).
+#[cfg(unix)]
 static WAKE: AtomicI32 = AtomicI32::new(-1);
 /// What a closed output means now (a [`ClosedOutput`] as 0 or 1).
 static CLOSED_OUTPUT: AtomicU8 = AtomicU8::new(0);

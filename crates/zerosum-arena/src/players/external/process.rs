@@ -22,6 +22,7 @@ pub(crate) const PACE: Duration = Duration::from_millis(5);
 /// A running engine program.
 pub(crate) struct EngineProcess {
     program: String,
+    /// Dropped before the pipes below: the program ends before they close.
     #[cfg(unix)]
     started: crate::engine_groups::Started,
     #[cfg(not(unix))]
@@ -119,15 +120,11 @@ impl EngineProcess {
     }
 }
 
+/// On Unix, the program ends with its [`crate::engine_groups::Started`].
+#[cfg(not(unix))]
 impl Drop for EngineProcess {
-    /// Ends the program and everything it started (see [`crate::engine_groups::end`]).
     fn drop(&mut self) {
-        #[cfg(unix)]
-        crate::engine_groups::end(&mut self.started);
-        #[cfg(not(unix))]
-        {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
