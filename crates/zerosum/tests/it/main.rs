@@ -27,6 +27,7 @@ mod records;
 mod shards;
 mod slurm;
 mod solver_threads;
+mod stopping;
 mod support;
 mod terminal;
 mod threads;
