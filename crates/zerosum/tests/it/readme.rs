@@ -1,7 +1,7 @@
 //! Every example of the README runs as pasted: the ```sh blocks of README.md, one example per
 //! line (a line ending in `\` goes on), each run by `sh` in a scratch directory laid out as a
-//! clone is (`target/release/zerosum` is this test's binary, `openings/` the repository's,
-//! `../shared/` beside it), in the README's order (later examples read what earlier ones
+//! clone is (`target/release/zerosum` is this test's binary, `openings/` and `data/` the
+//! repository's), in the README's order (later examples read what earlier ones
 //! wrote). An example that exits with an error fails the test. The few that cannot run here
 //! are in [`NOT_RUN`], each with its reason.
 
@@ -109,7 +109,7 @@ fn not_run(example: &str) -> Option<&'static str> {
 }
 
 /// A directory laid out as a clone for the examples: `work/` (the current directory) with
-/// `target/release/zerosum` and `openings/`, and `shared/` beside it.
+/// `target/release/zerosum`, `openings/` and `data/`.
 fn clone_like(repository: &Path) -> PathBuf {
     let root = scratch("readme", "examples");
     let work = root.join("work");
@@ -120,7 +120,7 @@ fn clone_like(repository: &Path) -> PathBuf {
         &work.join("target/release/zerosum"),
     );
     link(&repository.join("openings"), &work.join("openings"));
-    link(&repository.join("../shared"), &root.join("shared"));
+    link(&repository.join("data"), &work.join("data"));
     work
 }
 
