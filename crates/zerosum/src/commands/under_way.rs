@@ -1,7 +1,7 @@
 //! A line on standard error about each game under way when a run has printed nothing for a
 //! while: `[under way: game 67 of 70 (engine vs quasi) on connectx:100x100x30, 1412 moves,
 //! 2:31]`. Between its `Started` and `Finished` lines a game of thousands of moves (the Connect-X
-//! course's 25x25 to 100x100 boards: 1,300 to 5,100 moves) takes minutes even at 0.1 s a move,
+//! course's 25x25 to 100x100 boards: 300 to 6,000 moves) takes a minute or more at 0.1 s a move,
 //! and the run would look hung.
 //!
 //! The line is due once nothing was printed for [`DEFAULT_EVERY`] (the environment variable
