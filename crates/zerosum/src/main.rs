@@ -180,7 +180,7 @@ enum BenchSuite {
     /// Solve test sets of `moves score` lines, the table cleared before each position, and
     /// the empty board with --empty; prints mean wall-clock and processor time per position.
     Connect4 {
-        /// Test set files (e.g. ../shared/data/connect4/pons/Test_L3_R1).
+        /// Test set files (e.g. data/connect4/pons/Test_L3_R1).
         #[arg(required_unless_present = "empty")]
         files: Vec<String>,
         /// Also solve the empty board (after the files).

@@ -23,6 +23,7 @@ use zerosum_web::TournamentFeed;
 use super::game_output::{GameOutput, GameOutputArgs};
 use super::parse_spec;
 use super::results::{print_standings, MatchJudge};
+use super::under_way::UnderWay;
 
 /// The time control options shared by `play`, `match` and `tournament`.
 #[derive(Args, Debug)]
@@ -519,7 +520,7 @@ fn start(
         .map(|port| serve_tournament(&settings, &mut tournament, scoring, &[], port))
         .transpose()?;
     run(
-        &tournament,
+        &mut tournament,
         (scoring, sprt),
         (writer, output),
         Vec::new(),
@@ -558,7 +559,7 @@ fn resume(path: &Path, common: &CommonArgs, serve: Option<u16>) -> Result<()> {
         .transpose()?;
     let output = GameOutput::open(&common.output, &specs(&settings)?, path)?;
     run(
-        &tournament,
+        &mut tournament,
         (scoring, sprt),
         (writer, output),
         contents.games,
@@ -599,9 +600,9 @@ fn serve_tournament(
 /// stops once the test decides (a record whose test had decided plays nothing more) and always
 /// ends with the verdict line. A shard plays all its games: the test is the merged shards'.
 /// With a page (`--serve`: its feed and address), keeps serving the final standings until
-/// Ctrl-C.
+/// Ctrl-C. A game that goes on for long gets a line on standard error ([`UnderWay`]).
 fn run(
-    tournament: &Tournament,
+    tournament: &mut Tournament,
     (scoring, sprt): (Scoring, Option<SprtParams>),
     (mut writer, output): (RecordWriter, GameOutput),
     mut records: Vec<GameRecord>,
@@ -648,6 +649,9 @@ fn run(
     // The bar is hidden when standard error is not a terminal (a log, CI): a plain line then.
     let mut plain =
         (!std::io::stderr().is_terminal()).then(|| PlainProgress::new(total, records.len()));
+    let under_way = UnderWay::new(tournament, bar.clone());
+    tournament.observer = Some(under_way.observer(tournament.observer.take()));
+    let tournament = &*tournament;
     let mut failure = None;
     tournament.run(&done, |event| {
         if let Some(feed) = &feed {
@@ -657,10 +661,12 @@ fn run(
             TournamentEvent::Started(scheduled) => {
                 let line = tournament.started_line(scheduled);
                 bar.suspend(|| outln!("{line}"));
+                under_way.started(scheduled.game);
                 return ControlFlow::Continue(());
             }
             TournamentEvent::Finished(record) => record,
         };
+        under_way.finished(record.game);
         if let Err(error) = writer
             .append(&record)
             .map_err(anyhow::Error::from)
