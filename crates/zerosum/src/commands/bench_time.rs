@@ -188,7 +188,12 @@ pub fn bench_time(args: &TimeBenchArgs) -> Result<()> {
     let width = names.iter().map(String::len).max().unwrap_or(0).max(10);
     outln!(
         "{:<width$} {:>6} {:>7} {:>9} {:>10} {:>10}",
-        "game", "games", "moves", "forfeits", "worst ms", "p99 ms"
+        "game",
+        "games",
+        "moves",
+        "forfeits",
+        "worst ms",
+        "p99 ms"
     );
     let mut all = Tally::default();
     for (name, tally) in names.iter().zip(&mut tallies) {

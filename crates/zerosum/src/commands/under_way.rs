@@ -123,7 +123,7 @@ impl UnderWay {
             .collect();
         self.bar.suspend(|| {
             for line in &lines {
-                eprintln!("{line}");
+                errln!("{line}");
             }
         });
     }
