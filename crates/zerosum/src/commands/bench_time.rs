@@ -120,7 +120,12 @@ pub fn bench_time(args: &TimeBenchArgs) -> Result<()> {
     } else {
         args.specs.clone()
     };
-    let names: Vec<String> = specs.iter().map(GameSpec::to_string).collect();
+    // The rows are named as the games were asked for.
+    let names: Vec<String> = if args.specs.is_empty() {
+        FAMILIES.iter().map(|name| name.to_string()).collect()
+    } else {
+        specs.iter().map(GameSpec::to_string).collect()
+    };
     let engine: PlayerSpec = "engine".parse()?;
     let reference: PlayerSpec = "quasi".parse()?;
     errln!(
