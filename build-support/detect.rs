@@ -1,13 +1,13 @@
-//! Shared by the build scripts of the crates whose integration tests need something from
-//! outside Rust (a JDK, Chromium and chromedriver, the shared test data). It looks for it when
-//! the tests are built and sets a `cfg` when it is missing, so that such a test is compiled as
+//! Shared by the build scripts of the crates whose integration tests need a program from
+//! outside Rust (a JDK, Chromium and chromedriver, tmux, Slurm). It looks for it when the tests
+//! are built and sets a `cfg` when it is missing, so that such a test is compiled as
 //! `#[ignore = "needs ..."]` and `cargo test` reports it as ignored, with the reason, instead of
-//! passing without running. Where the requiring variable is set (`ZEROSUM_REQUIRE_TOOLS` for
-//! programs, `ZEROSUM_REQUIRE_DATA` for the data, as CI sets them) a missing one is a build
-//! error instead: there, nothing may be skipped.
+//! passing without running. Where `ZEROSUM_REQUIRE_TOOLS` is set (as CI sets it) a missing one
+//! is a build error instead: there, nothing may be skipped. (The test data is in the
+//! repository, `data/`: nothing is skipped for want of it.)
 //!
 //! The build script runs again when `PATH`, the override variables or the directories on `PATH`
-//! change (installing a JDK or Chromium is seen), or when the data directory changes.
+//! change (installing a JDK or Chromium is seen).
 
 use std::path::{Path, PathBuf};
 
@@ -33,18 +33,6 @@ pub fn program(variable: Option<&str>, names: &[&str]) -> bool {
     dirs.iter()
         .flat_map(|dir| names.iter().map(move |name| dir.join(name)))
         .any(|candidate| candidate.is_file())
-}
-
-/// Whether the directory `path` exists. Watches it when it does. A missing directory cannot be
-/// watched cheaply (cargo would run the script at every build, or scan a whole parent), so
-/// data added later is seen when this crate's build script next runs: after `touch build.rs`
-/// in the crate, or `cargo clean`.
-pub fn directory(path: &Path) -> bool {
-    let present = path.is_dir();
-    if present {
-        println!("cargo::rerun-if-changed={}", path.display());
-    }
-    present
 }
 
 /// Declares `cfg`, sets it when `present` is false, and fails the build when it is missing

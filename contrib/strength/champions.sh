@@ -2,7 +2,7 @@
 # The matches against the champions of docs/strength.md (issue 19): the default engine against
 # Rapfi on gomoku and against MoHex 2.0 on hex:11 and hex:9, 2 s a move, one thread each,
 # 100 games (50 openings of a balanced suite, each played with both colours), two at a time.
-# Build Rapfi and MoHex as the README's "Against Rapfi and MoHex" says. Run it again after an
+# Build Rapfi and MoHex as docs/champions.md says. Run it again after an
 # interruption: a match whose record exists is resumed (a finished one returns at once).
 #
 #   contrib/strength/champions.sh RAPFI MOHEX [BINARY] [RECORD_DIR]

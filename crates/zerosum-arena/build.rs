@@ -1,7 +1,6 @@
 //! Finds a JDK for the Java course-player tests (see `build-support/detect.rs`).
 
 #[path = "../../build-support/detect.rs"]
-#[allow(dead_code)] // each build script uses its own part
 mod detect;
 
 fn main() {

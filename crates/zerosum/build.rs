@@ -3,7 +3,6 @@
 //! cluster) for the Slurm test (see `build-support/detect.rs`).
 
 #[path = "../../build-support/detect.rs"]
-#[allow(dead_code)] // each build script uses its own part
 mod detect;
 
 fn main() {

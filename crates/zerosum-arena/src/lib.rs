@@ -16,7 +16,8 @@
 //! referee       one game: clocks and forfeits     [seat, adjudication, player, record, clock]
 //! seat          a player's place in a game        [player]
 //! engine_list   external engines by name          [players]
-//! players       built-in, external, Java, human   [player, lines, peer_text]
+//! shutdown      stopping everything at once       [record_file, engine_groups]
+//! players       built-in, external, Java, human   [player, lines, peer_text, engine_groups]
 //! player        the Player trait                  [clock]
 //! standings     points, crosstable, Elo            [scoring, record, elo]
 //! sprt          sequential tests                  [elo]
@@ -24,13 +25,15 @@
 //! merge         records of shards, checked as one  [config, tournament, record_file]
 //! export        game files (SGF, PSQ, PGN) of records [record]
 //! record        a game's record, terminations
-//! clock, elo, lines, peer_text, presets, adjudication, shard   leaves
+//! clock, elo, lines, peer_text, presets, adjudication, shard, engine_groups   leaves
 //! ```
 
 mod adjudication;
 pub mod clock;
 pub mod config;
 pub mod elo;
+#[cfg(unix)]
+mod engine_groups;
 pub mod engine_list;
 pub mod export;
 mod lines;
@@ -49,6 +52,7 @@ pub mod report;
 pub mod scoring;
 mod seat;
 pub mod shard;
+pub mod shutdown;
 pub mod sprt;
 pub mod standings;
 pub mod tournament;

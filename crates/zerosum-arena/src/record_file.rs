@@ -6,12 +6,19 @@ use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Seek, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, TryLockError};
+use std::time::Duration;
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::record::GameRecord;
 use crate::shard::Shard;
+
+/// Held while a record file is written, by every record file of the process: [`freeze_writes`]
+/// takes it for good.
+static WRITING: Mutex<()> = Mutex::new(());
 
 /// Version of the record format, written in the header.
 pub const FORMAT_VERSION: u32 = 1;
@@ -152,8 +159,31 @@ impl RecordWriter {
         let mut bytes = Vec::with_capacity(line.len() + 1);
         bytes.extend_from_slice(line.as_bytes());
         bytes.push(b'\n');
+        let _writing = WRITING
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         self.file.write_all(&bytes).map_err(io_error(&self.path))?;
         self.file.sync_data().map_err(io_error(&self.path))
+    }
+}
+
+/// Stops every record write of this process for good, for a process about to exit: waits for
+/// a write under way to end (unless `hurry` is raised: then false), and from then on every
+/// write blocks. So the process's end cuts no line, and no game it cut short (an engine it
+/// ended, lost on forfeit) reaches a record.
+pub(crate) fn freeze_writes(hurry: &AtomicBool) -> bool {
+    loop {
+        let guard = match WRITING.try_lock() {
+            Ok(guard) => guard,
+            Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+            Err(TryLockError::WouldBlock) if hurry.load(Ordering::SeqCst) => return false,
+            Err(TryLockError::WouldBlock) => {
+                std::thread::sleep(Duration::from_millis(1));
+                continue;
+            }
+        };
+        std::mem::forget(guard);
+        return true;
     }
 }
 
@@ -310,6 +340,9 @@ fn rewrite(path: &Path, lines: &[&str]) -> Result<(), RecordFileError> {
         bytes.extend_from_slice(line.as_bytes());
         bytes.push(b'\n');
     }
+    let _writing = WRITING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let mut file = File::create(&temporary).map_err(io_error(&temporary))?;
     file.write_all(&bytes).map_err(io_error(&temporary))?;
     file.sync_all().map_err(io_error(&temporary))?;

@@ -1,6 +1,6 @@
 //! Scoring schemes: how many points each player of a finished game gets.
 //!
-//! Two schemes come from the course tournaments (`../shared/reference/RULES.md`):
+//! Two schemes come from the course tournaments (`docs/reference/rules.md`):
 //!
 //! | game result                    | [`Scoring::Cx`] | [`Scoring::Mnk`] |
 //! |--------------------------------|-----------------|------------------|

@@ -293,16 +293,18 @@ impl Tournament {
         let stop = AtomicBool::new(false);
         // Each event travels with a sender the main thread answers once `on_event` has seen it:
         // a worker takes its next game only after its last result was heard, so a `Break` from
-        // that result (or from a stop flag `on_event` reads) starts no further game.
+        // that result (or from a stop flag `on_event` reads) starts no further game. The sender
+        // is the event's alone: should `on_event` panic, it is dropped with the event, and the
+        // worker stops waiting (the panic then ends the run instead of hanging it).
         let (events, inbox) = channel::<(TournamentEvent<'_>, Sender<()>)>();
         thread::scope(|scope| {
             for _ in 0..self.concurrency.max(1) {
                 let events = events.clone();
                 let (pending, stop) = (&pending, &stop);
                 scope.spawn(move || {
-                    let (heard, hearing) = channel();
                     let send = |event| {
-                        events.send((event, heard.clone())).is_ok() && hearing.recv().is_ok()
+                        let (heard, hearing) = channel();
+                        events.send((event, heard)).is_ok() && hearing.recv().is_ok()
                     };
                     loop {
                         if stop.load(Ordering::Relaxed) {
@@ -443,5 +445,34 @@ mod tests {
         });
         assert_eq!(starts.load(Ordering::Relaxed), 2);
         assert_eq!(moves.load(Ordering::Relaxed), played);
+    }
+
+    #[test]
+    fn a_panic_of_the_caller_ends_the_run_instead_of_hanging_it() {
+        let specs: Vec<GameSpec> = vec!["tictactoe".parse().unwrap()];
+        let tournament = Tournament {
+            entrants: ["quasi", "random"]
+                .map(|name| Entrant::from_spec(&name.parse().unwrap(), name.into()))
+                .to_vec(),
+            games: round_robin(2, &specs, 3, 7),
+            options: RefereeOptions {
+                time: crate::TimeControl::per_move(1.0),
+                max_moves: None,
+                adjudicate_nodes: None,
+            },
+            concurrency: 2,
+            observer: None,
+            openings: Vec::new(),
+        };
+        let (ended, end) = std::sync::mpsc::channel();
+        thread::spawn(move || {
+            let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                tournament.run(&HashSet::new(), |_| panic!("the caller failed"))
+            }));
+            let _ = ended.send(run.is_err());
+        });
+        // The run hung here, its workers waiting for an answer from the unwound caller.
+        let panicked = end.recv_timeout(std::time::Duration::from_secs(60));
+        assert_eq!(panicked, Ok(true), "the run did not end");
     }
 }

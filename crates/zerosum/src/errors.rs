@@ -2,6 +2,7 @@
 //! wrong>`, and exit code 1, whether the problem was found by the argument parser or by a
 //! command. `--help` and `--version` print as usual and exit 0.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
@@ -48,9 +49,10 @@ fn command_path<T: CommandFactory>(args: impl Iterator<Item = String>) -> String
     path.join(" ")
 }
 
-/// Prints `message` as the one error line and returns the failure exit code.
+/// Prints `message` as the one error line and returns the failure exit code (an error line
+/// standard error cannot take is lost: the code still says the command failed).
 pub fn fail(message: &str) -> ExitCode {
-    eprintln!("error: {}", one_line(message));
+    let _ = writeln!(std::io::stderr(), "error: {}", one_line(message));
     ExitCode::FAILURE
 }
 

@@ -9,10 +9,17 @@
 //! of search and bench), `merge` and `slurm` (shards: merged as one run, run on Slurm; use
 //! `arena` and `results`, what a run prints at its end),
 //! `network` (server, client; uses `arena`) and `soak` (bench soak: kills and resumes
-//! tournaments of this binary).
+//! tournaments of this binary). Beside them: `output` (every command prints through it, never
+//! through std's macros, which the lints below refuse) and `stopping` (how any command stops on
+//! a signal or a closed output), and `errors` (the one error line).
 
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
+#[macro_use]
+mod output;
 mod commands;
 mod errors;
+mod stopping;
 
 use std::process::ExitCode;
 
@@ -21,6 +28,7 @@ use zerosum_search::{Algorithm, Threads};
 
 use commands::bench::SolverBench;
 use commands::search::EngineOptions;
+use stopping::ClosedOutput;
 
 /// An engine and arena for two-player, zero-sum, perfect-information board games.
 #[derive(Parser)]
@@ -172,7 +180,7 @@ enum BenchSuite {
     /// Solve test sets of `moves score` lines, the table cleared before each position, and
     /// the empty board with --empty; prints mean wall-clock and processor time per position.
     Connect4 {
-        /// Test set files (e.g. ../shared/data/connect4/pons/Test_L3_R1).
+        /// Test set files (e.g. data/connect4/pons/Test_L3_R1).
         #[arg(required_unless_present = "empty")]
         files: Vec<String>,
         /// Also solve the empty board (after the files).
@@ -244,11 +252,49 @@ impl Engine {
     }
 }
 
+impl Command {
+    /// What a closed output means for the command: the commands that play, serve or build
+    /// something stop unfinished (a failure), those that read and print just end.
+    fn closed_output(&self) -> ClosedOutput {
+        match self {
+            Command::Play(_)
+            | Command::Match(_)
+            | Command::Tournament(_)
+            | Command::Slurm(_)
+            | Command::Server(_)
+            | Command::Client(_)
+            | Command::Gtp(_)
+            | Command::Gomocup(_)
+            | Command::Serve(_)
+            | Command::Book {
+                command: commands::book::BookCommand::Build(_),
+            }
+            | Command::Bench {
+                suite: Some(BenchSuite::Soak(_) | BenchSuite::Time(_)),
+                ..
+            } => ClosedOutput::CutsShort,
+            Command::Games
+            | Command::Show { .. }
+            | Command::Perft { .. }
+            | Command::Search { .. }
+            | Command::Analyze { .. }
+            | Command::Solve { .. }
+            | Command::Book { .. }
+            | Command::Merge(_)
+            | Command::Openings(_)
+            | Command::Export(_)
+            | Command::Report(_)
+            | Command::Bench { .. } => ClosedOutput::Ends,
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = match errors::parse_arguments::<Cli>() {
         Ok(cli) => cli,
         Err(code) => return code,
     };
+    stopping::install(cli.command.closed_output());
     let result = match cli.command {
         Command::Games => commands::rules::games(),
         Command::Show {

@@ -5,9 +5,8 @@
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering;
-use std::sync::mpsc::{channel, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
+use std::thread::Thread;
 use std::time::{Duration, Instant};
 
 use zerosum_core::{Evaluator, Score};
@@ -237,8 +236,8 @@ type EngineSearcher<G> = Searcher<G, <G as EvaluatedGame>::Evaluator>;
 struct EngineStrategy<G: EvaluatedGame> {
     /// The searcher, when no search thread has it.
     searcher: Option<EngineSearcher<G>>,
-    /// A search thread still finishing a move answered without it.
-    finishing: Option<JoinHandle<EngineSearcher<G>>>,
+    /// Where a search thread still finishing a move answered without it leaves the searcher.
+    finishing: Option<Arc<Mailbox<G::Move, EngineSearcher<G>>>>,
     /// The table every searcher of this engine uses.
     table: Arc<TranspositionTable>,
     /// The game's exact oracle and the last proof, shared with the search thread (which
@@ -247,14 +246,6 @@ struct EngineStrategy<G: EvaluatedGame> {
     settings: EngineSettings,
     /// The search driver, the settings' or the game's.
     algorithm: Algorithm,
-}
-
-/// What a search thread tells the player's thread.
-enum Update<M> {
-    /// The best move of an iteration, with its search line.
-    Best(M, Option<String>),
-    /// The move chosen, with its search line: the search is over.
-    Answer((M, Option<String>)),
 }
 
 /// How often the sleeping player's thread looks at the referee's stop flag.
@@ -287,16 +278,17 @@ impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
             self.searcher = Some(searcher);
             return answer;
         };
-        // Timed: search on a thread of its own, stopped by this one's flag, telling this one
-        // its best move of every iteration and at last its answer. (A channel, not a lock: a
-        // search thread that lost its processor while holding a lock would hold this one too.)
+        // Timed: search on a thread of its own, stopped by this one's flag, leaving its best
+        // move of every iteration and at last its answer in a mailbox this one only ever tries
+        // (see Mailbox).
         let stop = Arc::new(AtomicBool::new(false));
         limits.stop = Some(stop.clone());
-        let (updates, update) = channel();
+        let mailbox = Arc::new(Mailbox::new());
         let mut position = game.clone();
-        let worker = {
+        let spawned = {
             let request = request.clone();
             let knowledge = self.knowledge.clone();
+            let mailbox = mailbox.clone();
             std::thread::Builder::new()
                 .name("engine search".into())
                 .spawn(move || {
@@ -306,17 +298,19 @@ impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
                         &request,
                         &limits,
                         started,
-                        Some(&updates),
+                        Some(&mailbox),
                         &knowledge,
                     );
-                    let _ = updates.send(Update::Answer(answer));
-                    searcher
+                    // The searcher comes back with the answer: nobody waits for this thread
+                    // to end (it may wait long for a processor).
+                    mailbox.answer(answer, searcher);
                 })
         };
-        let Ok(worker) = worker else {
+        // (The thread is left to end on its own: its handle is not kept.)
+        if spawned.is_err() {
             // No thread to be had: the first candidate, at once.
             return (first_candidate(game), None);
-        };
+        }
         // This thread too may wait for a processor when it wakes: it stops as much earlier as
         // its own wake-ups and the searches lately came late (see StopLatency), but not before
         // a quarter of the time (the search aims at an eighth at the earliest), and reports
@@ -325,37 +319,79 @@ impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
         let hard_stop = started + time.saturating_sub(latency.estimate()).max(time / 4);
         let mut best_so_far = None;
         loop {
+            if let Some((answer, searcher)) = mailbox.try_take_answer() {
+                self.searcher = Some(searcher);
+                return answer;
+            }
+            if let Some(best) = mailbox.try_take_best() {
+                best_so_far = Some(best);
+            }
             let now = Instant::now();
             if now >= hard_stop || request.stopped() {
                 break;
             }
             let nap = (hard_stop - now).min(STOP_CHECK);
-            match update.recv_timeout(nap) {
-                Ok(Update::Answer(answer)) => {
-                    self.searcher = worker.join().ok();
-                    return answer;
-                }
-                Ok(Update::Best(mv, line)) => best_so_far = Some((mv, line)),
-                Err(RecvTimeoutError::Timeout) => {
-                    latency.record(now.elapsed().saturating_sub(nap));
-                }
-                Err(RecvTimeoutError::Disconnected) => break,
-            }
+            std::thread::park_timeout(nap);
+            latency.record(now.elapsed().saturating_sub(nap));
         }
-        // The search thread is late: its answer if it has just come, else its best move so
-        // far, and let it finish on its own.
+        // The search thread is late: its best move so far, and let it finish on its own.
         stop.store(true, Ordering::Relaxed);
-        self.finishing = Some(worker);
-        while let Ok(news) = update.try_recv() {
-            match news {
-                Update::Answer(answer) => return answer,
-                Update::Best(mv, line) => best_so_far = Some((mv, line)),
-            }
+        if let Some(best) = mailbox.try_take_best() {
+            best_so_far = Some(best);
         }
+        self.finishing = Some(mailbox);
         match best_so_far {
             Some((mv, line)) => (mv, line.map(|l| format!("{l} (answered at the hard stop)"))),
             None => (first_candidate(game), None),
         }
+    }
+}
+
+/// What a search thread leaves for the player's thread: the best move of its latest iteration,
+/// then its answer and the searcher. The player's thread (a prompt thread) never waits on it:
+/// it only tries the locks, which a search thread holds for a store and may hold as long as
+/// it waits for a processor. (A channel would not do: its receiver spins while a sender it
+/// has overtaken finishes writing, and a prompt thread spinning for an ordinary one holds a
+/// processor from it.)
+struct Mailbox<M, S> {
+    best: Mutex<Option<Answer<M>>>,
+    answer: Mutex<Option<(Answer<M>, S)>>,
+    /// The player's thread, woken when the answer is in.
+    player: Thread,
+}
+
+/// A move and its search line.
+type Answer<M> = (M, Option<String>);
+
+impl<M, S> Mailbox<M, S> {
+    /// An empty mailbox for the calling thread.
+    fn new() -> Self {
+        Mailbox {
+            best: Mutex::new(None),
+            answer: Mutex::new(None),
+            player: std::thread::current(),
+        }
+    }
+
+    /// Leaves the best move so far (the search thread).
+    fn best(&self, best: Answer<M>) {
+        *self.best.lock().unwrap_or_else(|e| e.into_inner()) = Some(best);
+    }
+
+    /// Leaves the answer and the searcher, and wakes the player's thread (the search thread).
+    fn answer(&self, answer: Answer<M>, searcher: S) {
+        *self.answer.lock().unwrap_or_else(|e| e.into_inner()) = Some((answer, searcher));
+        self.player.unpark();
+    }
+
+    /// The best move left since the last look, unless the search thread is storing one.
+    fn try_take_best(&self) -> Option<Answer<M>> {
+        self.best.try_lock().ok()?.take()
+    }
+
+    /// The answer and the searcher, once left and unless being stored.
+    fn try_take_answer(&self) -> Option<(Answer<M>, S)> {
+        self.answer.try_lock().ok()?.take()
     }
 }
 
@@ -365,10 +401,8 @@ impl<G: EvaluatedGame> EngineStrategy<G> {
     /// would spend this move's time. An unfinished thread ends on its own at its next look
     /// at the clock.
     fn take_searcher(&mut self, game: &G) -> EngineSearcher<G> {
-        if let Some(worker) = self.finishing.take() {
-            if worker.is_finished() {
-                self.searcher = worker.join().ok();
-            }
+        if let Some(finishing) = self.finishing.take() {
+            self.searcher = finishing.try_take_answer().map(|(_, searcher)| searcher);
         }
         self.searcher.take().unwrap_or_else(|| {
             Searcher::with_table(game.evaluator(), self.algorithm, self.table.clone())
@@ -396,7 +430,7 @@ fn think<G: EvaluatedGame>(
     request: &MoveRequest,
     limits: &SearchLimits,
     started: Instant,
-    best: Option<&Sender<Update<G::Move>>>,
+    best: Option<&Mailbox<G::Move, EngineSearcher<G>>>,
     knowledge: &Mutex<Knowledge<G>>,
 ) -> (G::Move, Option<String>) {
     // Step 1. The oracle, within a share of the budget.
@@ -424,7 +458,7 @@ fn think<G: EvaluatedGame>(
             progress.report(&line);
         }
         if let (Some(best), Some(&mv)) = (best, info.pv.first()) {
-            let _ = best.send(Update::Best(vet(mv, Proven::Unknown), Some(line.clone())));
+            best.best((vet(mv, Proven::Unknown), Some(line.clone())));
         }
         last = Some(line);
     });

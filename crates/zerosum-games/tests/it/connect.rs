@@ -244,25 +244,16 @@ fn distinct_positions_match_known_results() {
     }
 }
 
-/// A file of Pons' test sets. The tests that read one are ignored when the build script found no
-/// data folder, so a missing file here is an error.
+/// A file of Pons' test sets (the repository's `data/connect4/pons/`), read when the test runs.
 fn data_file(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/connect4/pons")
+        .join("../../data/connect4/pons")
         .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e} (the data folder was there at build time)",
-            path.display()
-        )
-    })
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (the repository's test data)", path.display()))
 }
 
 #[test]
-#[cfg_attr(
-    zerosum_no_data,
-    ignore = "needs the test data ../shared/data/connect4"
-)]
 fn pons_test_positions_replay_as_ongoing_games() {
     for file in [
         "Test_L3_R1",

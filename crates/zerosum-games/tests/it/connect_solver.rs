@@ -18,22 +18,15 @@ pub(crate) struct Case {
     pub score: i32,
 }
 
-/// The lines of `shared/data/connect4/<dir>/<name>`. `first_digit` is the character of column 0
-/// (`'1'` for Pons' files). The tests that read them are ignored when the build script found no
-/// data folder, so a missing file here is an error.
+/// The lines of the repository's `data/connect4/<dir>/<name>`, read when the test runs (so an
+/// edited file needs no rebuild). `first_digit` is the character of column 0 (`'1'` for Pons'
+/// files).
 fn cases(dir: &str, name: &str, first_digit: u8) -> Vec<Case> {
-    let path = Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/connect4"
-    ))
-    .join(dir)
-    .join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e} (the data folder was there at build time)",
-            path.display()
-        )
-    });
+    let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/connect4"))
+        .join(dir)
+        .join(name);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (the repository's test data)", path.display()));
     let parsed = text
         .lines()
         .map(|line| {
@@ -101,40 +94,24 @@ fn check_cases<'a>(
 // Pons' 7x6 test sets
 
 #[test]
-#[cfg_attr(
-    zerosum_no_data,
-    ignore = "needs the test data ../shared/data/connect4"
-)]
 fn pons_end_easy_every_line_exact() {
     let cases = pons("Test_L3_R1");
     assert_eq!(check_cases(6, 7, &cases, false), 1000);
 }
 
 #[test]
-#[cfg_attr(
-    zerosum_no_data,
-    ignore = "needs the test data ../shared/data/connect4"
-)]
 fn pons_middle_easy_every_line_exact() {
     let cases = pons("Test_L2_R1");
     assert_eq!(check_cases(6, 7, &cases, false), 1000);
 }
 
 #[test]
-#[cfg_attr(
-    zerosum_no_data,
-    ignore = "needs the test data ../shared/data/connect4"
-)]
 fn pons_begin_easy_every_line_exact() {
     let cases = pons("Test_L1_R1");
     assert_eq!(check_cases(6, 7, &cases, false), 1000);
 }
 
 #[test]
-#[cfg_attr(
-    zerosum_no_data,
-    ignore = "needs the test data ../shared/data/connect4"
-)]
 fn pons_middle_medium_every_tenth_line_exact() {
     let cases = pons("Test_L2_R2");
     assert_eq!(check_cases(6, 7, cases.iter().step_by(10), false), 100);
@@ -144,10 +121,6 @@ fn pons_middle_medium_every_tenth_line_exact() {
 const BEGIN_HARD_SAMPLE: [usize; 5] = [3, 6, 10, 11, 14];
 
 #[test]
-#[cfg_attr(
-    zerosum_no_data,
-    ignore = "needs the test data ../shared/data/connect4"
-)]
 fn pons_begin_hard_sample_exact() {
     let cases = pons("Test_L1_R3");
     let sample = BEGIN_HARD_SAMPLE.iter().map(|&line| &cases[line - 1]);
@@ -155,10 +128,6 @@ fn pons_begin_hard_sample_exact() {
 }
 
 #[test]
-#[cfg_attr(
-    zerosum_no_data,
-    ignore = "needs the test data ../shared/data/connect4"
-)]
 fn pons_weak_signs_on_samples() {
     for (name, step) in [
         ("Test_L3_R1", 5),
@@ -190,30 +159,18 @@ fn pons_every_file_every_line_exact() {
 // 9x5 (5 rows, 9 columns) test sets, 0-based moves
 
 #[test]
-#[cfg_attr(
-    zerosum_no_data,
-    ignore = "needs the test data ../shared/data/connect4"
-)]
 fn nine_by_five_endgame_every_line_exact() {
     let cases = nine_by_five("endgame_L1");
     assert_eq!(check_cases(5, 9, &cases, false), 1000);
 }
 
 #[test]
-#[cfg_attr(
-    zerosum_no_data,
-    ignore = "needs the test data ../shared/data/connect4"
-)]
 fn nine_by_five_midgame_easy_every_line_exact() {
     let cases = nine_by_five("midgame_L1");
     assert_eq!(check_cases(5, 9, &cases, false), 1000);
 }
 
 #[test]
-#[cfg_attr(
-    zerosum_no_data,
-    ignore = "needs the test data ../shared/data/connect4"
-)]
 fn nine_by_five_harder_sets_sampled_exact() {
     for (name, step, count) in [("opening_L1", 10, 100), ("midgame_L2", 50, 20)] {
         let cases = nine_by_five(name);
@@ -235,10 +192,6 @@ fn nine_by_five_harder_sets_sampled_exact() {
 }
 
 #[test]
-#[cfg_attr(
-    zerosum_no_data,
-    ignore = "needs the test data ../shared/data/connect4"
-)]
 fn nine_by_five_weak_signs_on_samples() {
     for (name, step) in [("endgame_L1", 5), ("midgame_L1", 10), ("opening_L1", 50)] {
         let cases = nine_by_five(name);
@@ -263,7 +216,7 @@ fn nine_by_five_every_file_every_line_exact() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Known values of empty boards (Connect-X, X = 4; shared/data/known-results.md)
+// Known values of empty boards (Connect-X, X = 4; data/known-results.md)
 
 /// The sign of the empty board's value for the first player, strong and weak.
 fn empty_board_sign(rows: usize, cols: usize) -> i32 {
@@ -528,10 +481,6 @@ fn wide_u128_boards_match_plain_minimax() {
 }
 
 #[test]
-#[cfg_attr(
-    zerosum_no_data,
-    ignore = "needs the test data ../shared/data/connect4"
-)]
 fn u64_and_u128_solvers_agree_on_connect_four() {
     let cases = pons("Test_L2_R1");
     let mut solver = Solver::<u128>::new(6, 7, 4, 16);
@@ -546,10 +495,6 @@ fn u64_and_u128_solvers_agree_on_connect_four() {
 // API contracts
 
 #[test]
-#[cfg_attr(
-    zerosum_no_data,
-    ignore = "needs the test data ../shared/data/connect4"
-)]
 fn analyze_agrees_with_solve() {
     let cases = pons("Test_L2_R1");
     let mut solver = Solver::<u64>::new(6, 7, 4, 16);
@@ -607,10 +552,6 @@ fn finished_games_and_wrong_sizes_are_refused() {
 }
 
 #[test]
-#[cfg_attr(
-    zerosum_no_data,
-    ignore = "needs the test data ../shared/data/connect4"
-)]
 fn reset_forgets_and_nodes_count_the_last_call() {
     let cases = pons("Test_L1_R1");
     let game = replay::<u64>(6, 7, 4, &cases[0].moves);

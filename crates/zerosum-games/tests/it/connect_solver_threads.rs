@@ -32,10 +32,6 @@ fn one_and_two_threads(rows: usize, cols: usize, cases: &[Case], count: usize) -
 }
 
 #[test]
-#[cfg_attr(
-    zerosum_no_data,
-    ignore = "needs the test data ../shared/data/connect4"
-)]
 fn two_threads_give_the_scores_of_one_on_pons_sets() {
     let mut total = (0, 0);
     for (name, count) in [
@@ -52,10 +48,6 @@ fn two_threads_give_the_scores_of_one_on_pons_sets() {
 }
 
 #[test]
-#[cfg_attr(
-    zerosum_no_data,
-    ignore = "needs the test data ../shared/data/connect4"
-)]
 fn two_threads_give_the_scores_of_one_on_nine_by_five_sets() {
     for (name, count) in [
         ("endgame_L1", 30),
@@ -69,10 +61,6 @@ fn two_threads_give_the_scores_of_one_on_nine_by_five_sets() {
 }
 
 #[test]
-#[cfg_attr(
-    zerosum_no_data,
-    ignore = "needs the test data ../shared/data/connect4"
-)]
 fn two_threads_analyze_like_one_and_obey_a_node_limit() {
     let cases = pons("Test_L1_R1");
     let mut one = Solver::<u64>::new(6, 7, 4, 16);

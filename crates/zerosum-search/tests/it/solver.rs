@@ -38,7 +38,7 @@ fn value(spec: &str, weak: bool) -> Score {
 
 #[test]
 fn known_values_of_small_boards() {
-    // (spec, sign of the value for the first player), from known-results.md and RULES.md.
+    // (spec, sign of the value for the first player), from data/known-results.md and docs/reference/rules.md.
     for (spec, sign) in [
         ("tictactoe", 0),
         ("mnk:4x3x3", 1),

@@ -2,7 +2,7 @@
 //! own module).
 
 use std::collections::HashSet;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -23,6 +23,7 @@ use zerosum_web::TournamentFeed;
 use super::game_output::{GameOutput, GameOutputArgs};
 use super::parse_spec;
 use super::results::{print_standings, MatchJudge};
+use super::under_way::UnderWay;
 
 /// The time control options shared by `play`, `match` and `tournament`.
 #[derive(Args, Debug)]
@@ -506,7 +507,7 @@ fn start(
         // Nothing was played: the record of this failed start goes.
         let _ = std::fs::remove_file(&path);
     })?;
-    eprintln!(
+    errln!(
         "{} games, {} players, {}, seed {}; record {} (resume with --resume {})",
         tournament.games.len(),
         tournament.entrants.len(),
@@ -519,7 +520,7 @@ fn start(
         .map(|port| serve_tournament(&settings, &mut tournament, scoring, &[], port))
         .transpose()?;
     run(
-        &tournament,
+        &mut tournament,
         (scoring, sprt),
         (writer, output),
         Vec::new(),
@@ -545,9 +546,9 @@ fn resume(path: &Path, common: &CommonArgs, serve: Option<u16>) -> Result<()> {
             .map_err(|error| anyhow!("{}: {error}", path.display()))?;
     }
     for note in &contents.notes {
-        eprintln!("warning: {}: {note}", path.display());
+        errln!("warning: {}: {note}", path.display());
     }
-    eprintln!(
+    errln!(
         "resuming {}: {} of {} games already played; {concurrency} at a time",
         path.display(),
         contents.games.len(),
@@ -558,7 +559,7 @@ fn resume(path: &Path, common: &CommonArgs, serve: Option<u16>) -> Result<()> {
         .transpose()?;
     let output = GameOutput::open(&common.output, &specs(&settings)?, path)?;
     run(
-        &tournament,
+        &mut tournament,
         (scoring, sprt),
         (writer, output),
         contents.games,
@@ -599,9 +600,9 @@ fn serve_tournament(
 /// stops once the test decides (a record whose test had decided plays nothing more) and always
 /// ends with the verdict line. A shard plays all its games: the test is the merged shards'.
 /// With a page (`--serve`: its feed and address), keeps serving the final standings until
-/// Ctrl-C.
+/// Ctrl-C. A game that goes on for long gets a line on standard error ([`UnderWay`]).
 fn run(
-    tournament: &Tournament,
+    tournament: &mut Tournament,
     (scoring, sprt): (Scoring, Option<SprtParams>),
     (mut writer, output): (RecordWriter, GameOutput),
     mut records: Vec<GameRecord>,
@@ -621,7 +622,7 @@ fn run(
                 record.game + 1
             );
         }
-        eprintln!(
+        errln!(
             "shard {shard}: {} of the {total} games of the schedule",
             ours.len()
         );
@@ -648,8 +649,10 @@ fn run(
     // The bar is hidden when standard error is not a terminal (a log, CI): a plain line then.
     let mut plain =
         (!std::io::stderr().is_terminal()).then(|| PlainProgress::new(total, records.len()));
+    let under_way = UnderWay::new(tournament, bar.clone());
+    tournament.observer = Some(under_way.observer(tournament.observer.take()));
+    let tournament = &*tournament;
     let mut failure = None;
-    let mut out = std::io::stdout();
     tournament.run(&done, |event| {
         if let Some(feed) = &feed {
             feed.report(&event);
@@ -657,11 +660,13 @@ fn run(
         let record = match event {
             TournamentEvent::Started(scheduled) => {
                 let line = tournament.started_line(scheduled);
-                bar.suspend(|| writeln!(out, "{line}")).ok();
+                bar.suspend(|| outln!("{line}"));
+                under_way.started(scheduled.game);
                 return ControlFlow::Continue(());
             }
             TournamentEvent::Finished(record) => record,
         };
+        under_way.finished(record.game);
         if let Err(error) = writer
             .append(&record)
             .map_err(anyhow::Error::from)
@@ -678,12 +683,12 @@ fn run(
         let status = judge.add(&record);
         records.push(*record);
         bar.suspend(|| {
-            let _ = writeln!(out, "{line}");
+            outln!("{line}");
             if let Some(tally) = &judge.tally {
-                let _ = writeln!(out, "{}", tally.summary(&names, scoring));
+                outln!("{}", tally.summary(&names, scoring));
             }
             if let Some(status) = status {
-                let _ = writeln!(out, "{status}");
+                outln!("{status}");
             }
         });
         if judge.decided.is_some() {
@@ -703,12 +708,12 @@ fn run(
     let standings = print_standings(&names, &records, scoring)?;
     if let Some(status) = judge.verdict() {
         if already_decided {
-            println!("(the test had decided before the resume: no game was played)");
+            outln!("(the test had decided before the resume: no game was played)");
         }
-        println!("{}", status.verdict());
+        outln!("{}", status.verdict());
     }
     if let Some(shard) = shard {
-        println!(
+        outln!(
             "(the games of shard {shard} only: `zerosum merge` the records of all shards for \
              the tournament's standings{})",
             if sprt.is_some() { " and its SPRT" } else { "" }
@@ -718,8 +723,8 @@ fn run(
     let ranking = writer.path().with_extension("ranking.txt");
     std::fs::write(&ranking, standings.course_ranking())
         .with_context(|| format!("cannot write {}", ranking.display()))?;
-    println!("record: {}", writer.path().display());
-    println!("ranking: {}", ranking.display());
+    outln!("record: {}", writer.path().display());
+    outln!("ranking: {}", ranking.display());
     if let Some(url) = page_url {
         super::web::keep_serving(&url);
     }
@@ -753,7 +758,7 @@ impl PlainProgress {
         self.done += 1;
         if self.done.is_multiple_of(self.every) || self.done == self.total {
             let seconds = self.started.elapsed().as_secs();
-            eprintln!(
+            errln!(
                 "[{}/{} games, {}:{:02} elapsed]",
                 self.done,
                 self.total,

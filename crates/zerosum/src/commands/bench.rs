@@ -41,7 +41,7 @@ pub(super) const BENCH_HASH_MB: usize = 16;
 /// `zerosum bench [--svg FILE]`; with `svg`, the nodes and time of each iteration of every
 /// position are drawn there.
 pub fn bench(svg: Option<&Path>) -> Result<()> {
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     let mut total_nodes = 0;
     let mut total_time = Duration::ZERO;
     let mut runs = Vec::new();
@@ -172,7 +172,7 @@ struct SetResult {
 fn run_sets<B: Bits>(rows: usize, cols: usize, k: usize, options: &SolverBench) -> Result<()> {
     let mut solver = PonsSolver::<B>::new(rows, cols, k, options.hash_mb);
     solver.set_threads(options.threads);
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     if !options.json {
         writeln!(
             out,
@@ -384,7 +384,7 @@ impl SetProgress {
         if std::io::stderr().is_terminal() {
             bar.enable_steady_tick(Duration::from_millis(200));
         } else if set.positions.len() == 1 {
-            eprintln!("[{}: solving the whole game]", set.name);
+            errln!("[{}: solving the whole game]", set.name);
         }
         SetProgress { bar }
     }

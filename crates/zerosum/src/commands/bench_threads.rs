@@ -55,7 +55,7 @@ pub fn bench_threads(args: &ThreadBenchArgs, threads: Threads) -> Result<()> {
     if args.deeper > 10 {
         bail!("--deeper must be at most 10, not {}", args.deeper);
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     let n = threads.get();
     writeln!(
         out,

@@ -121,10 +121,15 @@ pub fn bench_time(args: &TimeBenchArgs) -> Result<()> {
     } else {
         args.specs.clone()
     };
-    let names: Vec<String> = specs.iter().map(GameSpec::to_string).collect();
+    // The rows are named as the games were asked for.
+    let names: Vec<String> = if args.specs.is_empty() {
+        FAMILIES.iter().map(|name| name.to_string()).collect()
+    } else {
+        specs.iter().map(GameSpec::to_string).collect()
+    };
     let engine: PlayerSpec = "engine".parse()?;
     let reference: PlayerSpec = "quasi".parse()?;
-    eprintln!(
+    errln!(
         "time bench: {} engine {}moves at {} s a move, {concurrency} games at once, {}",
         args.moves,
         if args.first_moves { "first " } else { "" },
@@ -187,21 +192,26 @@ pub fn bench_time(args: &TimeBenchArgs) -> Result<()> {
 
     let mut tallies = tallies.into_inner().unwrap_or_else(|e| e.into_inner());
     let width = names.iter().map(String::len).max().unwrap_or(0).max(10);
-    println!(
+    outln!(
         "{:<width$} {:>6} {:>7} {:>9} {:>10} {:>10}",
-        "game", "games", "moves", "forfeits", "worst ms", "p99 ms"
+        "game",
+        "games",
+        "moves",
+        "forfeits",
+        "worst ms",
+        "p99 ms"
     );
     let mut all = Tally::default();
     for (name, tally) in names.iter().zip(&mut tallies) {
-        println!("{name:<width$} {}", tally.row());
+        outln!("{name:<width$} {}", tally.row());
         all.add(std::mem::take(tally));
     }
-    println!("{:<width$} {}", "all", all.row());
+    outln!("{:<width$} {}", "all", all.row());
     for reason in all.forfeits.iter().take(10) {
-        println!("forfeit: {reason}");
+        outln!("forfeit: {reason}");
     }
     let moves = all.lateness_us.len();
-    println!(
+    outln!(
         "{moves} engine moves, {} forfeits ({:.2}%), {:.0} s; answering threads {}",
         all.forfeits.len(),
         all.forfeits.len() as f64 * 100.0 / moves.max(1) as f64,

@@ -125,7 +125,7 @@ fn build_book(args: &BuildArgs) -> Result<()> {
         bar.set_position(p.done as u64);
         if !terminal && (logged.elapsed() >= LOG_EVERY || p.done == p.positions) {
             logged = std::time::Instant::now();
-            eprintln!(
+            errln!(
                 "ply {}: {}/{} positions, {} solved by this run, {:.0} s",
                 p.ply,
                 p.done,
@@ -139,14 +139,14 @@ fn build_book(args: &BuildArgs) -> Result<()> {
     bar.finish_and_clear();
     match built {
         Built::Stopped { solved } => {
-            eprintln!(
+            errln!(
                 "stopped after {solved} new solves; the same command continues ({})",
                 checkpoint.display()
             );
         }
         Built::Complete(book) => {
             write_atomically(&args.out, &book.to_bytes())?;
-            eprintln!(
+            errln!(
                 "{}: {} positions, depth {}, lines {}, in {:.1} s",
                 args.out.display(),
                 book.len(),
@@ -198,8 +198,8 @@ fn probe(args: &ProbeArgs) -> Result<()> {
         );
     }
     match book.value(&game) {
-        Some(score) => println!("score {score}"),
-        None => println!("score not in the book"),
+        Some(score) => outln!("score {score}"),
+        None => outln!("score not in the book"),
     }
     if let Some(values) = book.analyze(&game) {
         let moves: Vec<String> = values
@@ -207,7 +207,7 @@ fn probe(args: &ProbeArgs) -> Result<()> {
             .enumerate()
             .filter_map(|(col, v)| v.map(|v| format!("{}:{v}", game.format_move(col as u8))))
             .collect();
-        println!("moves {}", moves.join(" "));
+        outln!("moves {}", moves.join(" "));
     }
     Ok(())
 }
@@ -215,10 +215,10 @@ fn probe(args: &ProbeArgs) -> Result<()> {
 fn show(args: &ShowArgs) -> Result<()> {
     let book = load(args.book.as_deref())?;
     let (rows, cols, k) = book.board();
-    println!("board {rows}x{cols}x{k}");
-    println!("depth {}", book.depth());
-    println!("lines {}", book.lines());
-    println!("positions {}", book.len());
-    println!("bytes {}", book.to_bytes().len());
+    outln!("board {rows}x{cols}x{k}");
+    outln!("depth {}", book.depth());
+    outln!("lines {}", book.lines());
+    outln!("positions {}", book.len());
+    outln!("bytes {}", book.to_bytes().len());
     Ok(())
 }

@@ -67,13 +67,13 @@ pub fn export(args: &ExportArgs) -> Result<()> {
         Format::Pgn => written[0].display().to_string(),
         _ => format!("{} files in {}", written.len(), dir.display()),
     };
-    println!(
+    outln!(
         "wrote {} of {} games: {files}",
         games.len() - skipped.len(),
         games.len()
     );
     if !skipped.is_empty() {
-        println!("skipped {} games: {}", skipped.len(), skipped.join(", "));
+        outln!("skipped {} games: {}", skipped.len(), skipped.join(", "));
     }
     Ok(())
 }

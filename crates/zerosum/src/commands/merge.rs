@@ -26,10 +26,10 @@ pub struct MergeArgs {
 pub fn merge(args: &MergeArgs) -> Result<()> {
     let merged = merge_records(&args.records)?;
     for note in &merged.notes {
-        eprintln!("warning: {note}");
+        errln!("warning: {note}");
     }
     let total = merged.tournament.games.len();
-    eprintln!(
+    errln!(
         "{} records: {} of {} games",
         args.records.len(),
         merged.games.len(),
@@ -49,10 +49,10 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
     let decided = judge.decided.is_some();
     if let Some(status) = judge.verdict() {
         if decided || merged.missing.is_empty() {
-            println!("{}", status.verdict());
+            outln!("{}", status.verdict());
         } else {
             // Games are still to come: the test's state so far, not a verdict.
-            println!("{status}");
+            outln!("{status}");
         }
     }
     if !merged.missing.is_empty() {
@@ -60,12 +60,12 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
             .missing_shards()
             .map(|shards| format!(", {shards}"))
             .unwrap_or_default();
-        println!(
+        outln!(
             "{} of {total} games missing{shards}: {}",
             merged.missing.len(),
             merged.missing_text(12),
         );
-        println!(
+        outln!(
             "{}",
             if decided {
                 "the test has decided: stop the shards still playing (on Slurm: scancel JOBID)"
@@ -81,8 +81,8 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
         }
         let ranking = path.with_extension("ranking.txt");
         std::fs::write(&ranking, standings.course_ranking())?;
-        println!("record: {}", path.display());
-        println!("ranking: {}", ranking.display());
+        outln!("record: {}", path.display());
+        outln!("ranking: {}", ranking.display());
     }
     Ok(())
 }

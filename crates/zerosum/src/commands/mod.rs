@@ -23,6 +23,7 @@ pub mod slurm;
 pub mod soak;
 pub mod solve;
 pub mod solve_progress;
+pub mod under_way;
 pub mod web;
 
 use anyhow::Result;

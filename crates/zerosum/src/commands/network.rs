@@ -1,7 +1,6 @@
 //! `zerosum server` and `zerosum client`: network play with the Unstable game-server protocol,
 //! generalised to every game.
 
-use std::io::Write;
 use std::net::{TcpListener, TcpStream};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -64,24 +63,17 @@ pub fn server(args: &ServerArgs) -> Result<()> {
     };
     let listener = TcpListener::bind((args.host.as_str(), args.port))
         .with_context(|| format!("cannot listen on {}:{}", args.host, args.port))?;
-    let mut out = std::io::stdout();
-    writeln!(
-        out,
+    outln!(
         "listening on {} for {}",
         listener.local_addr()?,
         options.spec
-    )?;
-    out.flush()?;
-    let played = serve(listener, &options, &mut |line| {
-        let _ = writeln!(out, "{line}");
-        let _ = out.flush();
-    })?;
-    writeln!(
-        out,
+    );
+    let played = serve(listener, &options, &mut |line| outln!("{line}"))?;
+    outln!(
         "result: {} {{{}}}",
         result_text(played.outcome),
         played.reason
-    )?;
+    );
     Ok(())
 }
 
@@ -101,20 +93,14 @@ pub fn client(args: &ClientArgs) -> Result<()> {
     };
     let stream = TcpStream::connect((args.host.as_str(), args.port))
         .with_context(|| format!("cannot connect to {}:{}", args.host, args.port))?;
-    let mut out = std::io::stdout();
     let (side, outcome) = play_client(stream, player.build(), &options, &mut |line| {
-        let _ = writeln!(out, "{line}");
-        let _ = out.flush();
+        outln!("{line}")
     })?;
     let verdict = match outcome {
         Outcome::Draw => "a draw",
         Outcome::Win(winner) if winner == side => "won",
         Outcome::Win(_) => "lost",
     };
-    writeln!(
-        out,
-        "result: {} ({side} player {verdict})",
-        result_text(outcome)
-    )?;
+    outln!("result: {} ({side} player {verdict})", result_text(outcome));
     Ok(())
 }

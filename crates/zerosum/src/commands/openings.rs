@@ -105,7 +105,7 @@ pub fn openings(args: &OpeningsArgs) -> Result<()> {
     };
     let suite = generate(&spec, &options).map_err(anyhow::Error::msg)?;
     if suite.lines.len() < args.count {
-        eprintln!(
+        errln!(
             "warning: only {} of {} openings found ({} distinct positions tried)",
             suite.lines.len(),
             args.count,
@@ -115,9 +115,9 @@ pub fn openings(args: &OpeningsArgs) -> Result<()> {
     match &args.out {
         Some(path) => std::fs::write(path, suite.text())
             .with_context(|| format!("cannot write {}", path.display()))?,
-        None => print!("{}", suite.text()),
+        None => out!("{}", suite.text()),
     }
-    eprintln!(
+    errln!(
         "{} openings of {} distinct positions",
         suite.lines.len(),
         suite.judged

@@ -43,7 +43,7 @@ pub fn play(args: &PlayArgs) -> Result<()> {
         max_moves: None,
         adjudicate_nodes: None,
     };
-    let mut out = std::io::stdout();
+    let mut out = crate::output::stdout();
     let mut last: Option<Box<dyn DynGame>> = None;
     let played = play_game(
         &spec,
@@ -102,7 +102,7 @@ pub fn play(args: &PlayArgs) -> Result<()> {
         Some(game) => table.ending(&**game, played.outcome, played.termination, &played.reason),
         None => played.reason.clone(),
     };
-    println!("\n{ending}");
+    outln!("\n{ending}");
     Ok(())
 }
 

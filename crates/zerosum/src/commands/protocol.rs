@@ -118,8 +118,8 @@ pub fn gtp(args: &GtpArgs) -> Result<()> {
     gtp::serve(
         &mut session,
         BufReader::new(io::stdin()),
-        io::stdout().lock(),
-        io::stderr(),
+        crate::output::stdout(),
+        crate::output::stderr(),
     )?;
     Ok(())
 }
@@ -128,7 +128,7 @@ pub fn gtp(args: &GtpArgs) -> Result<()> {
 /// input.
 pub fn gomocup(args: &GomocupArgs) -> Result<()> {
     let mut session = GomocupSession::new(args.served.served()?);
-    gomocup::serve(&mut session, io::stdin().lock(), io::stdout().lock())?;
+    gomocup::serve(&mut session, io::stdin().lock(), crate::output::stdout())?;
     Ok(())
 }
 

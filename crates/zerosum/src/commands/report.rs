@@ -55,7 +55,7 @@ pub fn report(args: &ReportArgs) -> Result<()> {
         std::fs::write(&path, svg).with_context(|| format!("cannot write {}", path.display()))?;
         written.push(path.display().to_string());
     }
-    println!("{}", report.standings.table());
-    println!("wrote {} charts: {}", written.len(), written.join(", "));
+    outln!("{}", report.standings.table());
+    outln!("wrote {} charts: {}", written.len(), written.join(", "));
     Ok(())
 }

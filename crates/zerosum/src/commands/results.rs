@@ -15,11 +15,11 @@ pub fn print_standings(
     scoring: Scoring,
 ) -> Result<Standings> {
     let standings = Standings::compute(names, records, scoring)?;
-    println!("\n{}", standings.table());
+    outln!("\n{}", standings.table());
     if names.len() > 2 {
-        println!("{}", standings.crosstable);
+        outln!("{}", standings.crosstable);
     } else {
-        println!("{}", MatchSummary::compute(names, records, scoring)?);
+        outln!("{}", MatchSummary::compute(names, records, scoring)?);
     }
     Ok(standings)
 }

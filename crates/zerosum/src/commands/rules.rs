@@ -15,7 +15,7 @@ const MAX_PERFT_DEPTH: usize = 1_000;
 
 /// `zerosum games`
 pub fn games() -> Result<()> {
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     writeln!(out, "Games (spec forms):")?;
     let families = families();
     for family in &families {
@@ -47,7 +47,7 @@ pub fn show(spec: &str, moves: &str, json: bool, file: Option<&Path>) -> Result<
         None => new_game(&spec)?,
     };
     game.play_list(moves)?;
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     if json {
         writeln!(out, "{}", game.to_json())?;
         return Ok(());
@@ -103,7 +103,7 @@ impl GameVisitor for Perft {
     fn visit<G: EvaluatedGame>(self, mut game: G) -> Result<()> {
         game.play_list(&self.moves)
             .context("cannot set up the position")?;
-        let mut out = std::io::stdout().lock();
+        let mut out = crate::output::stdout();
         for depth in 1..=self.depth {
             let start = Instant::now();
             let leaves = count_leaves(&mut game, depth);

@@ -108,7 +108,7 @@ impl GameVisitor for SearchCommand {
             self.options.algorithm,
             self.options.hash_mb,
         )?;
-        let mut out = std::io::stdout().lock();
+        let mut out = crate::output::stdout();
         let mut iterations = Vec::new();
         let result = searcher.search(&game, &self.limits, |info| {
             iterations.push(Iteration {
@@ -116,9 +116,7 @@ impl GameVisitor for SearchCommand {
                 nodes: info.nodes,
                 time: info.time,
             });
-            // A closed pipe must not stop the search from answering.
             let _ = writeln!(out, "{}", info.line(|m| game.format_move(m)));
-            let _ = out.flush();
         });
         let best = result
             .best_move
@@ -203,7 +201,7 @@ impl GameVisitor for AnalyzeCommand {
             scored.push((score, mv));
         }
         scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        let mut out = std::io::stdout().lock();
+        let mut out = crate::output::stdout();
         for (score, mv) in scored {
             writeln!(out, "{} {}", game.format_move(mv), score.compact())?;
         }

@@ -83,14 +83,14 @@ pub fn slurm(args: &SlurmArgs) -> Result<()> {
     )?;
     write_script(&merge_script, &scripts.merge())?;
     let shards_glob = format!("{}/shard-*.jsonl", dir.display());
-    println!(
+    outln!(
         "{} games in {} shards: {}",
         plan.settings.prepare_for_records()?.games.len(),
         args.shards,
         shards_script.display()
     );
     if args.no_submit {
-        println!(
+        outln!(
             "submit: id=$(sbatch --parsable {}) && sbatch --dependency=afterany:$id {}",
             shards_script.display(),
             merge_script.display()
@@ -122,7 +122,7 @@ pub fn slurm(args: &SlurmArgs) -> Result<()> {
         ),
         None => notes,
     };
-    print!("{notes}");
+    out!("{notes}");
     std::fs::write(dir.join("jobs.txt"), notes)?;
     Ok(())
 }

@@ -83,7 +83,7 @@ pub fn soak(args: &SoakArgs) -> Result<()> {
     let exe = std::env::current_exe().context("cannot find this program")?;
     let tournament = tournament_args(args.rounds, args.seed);
 
-    println!("uninterrupted run: {}", reference.display());
+    outln!("uninterrupted run: {}", reference.display());
     let started = Instant::now();
     let mut command = Command::new(&exe);
     command.args(&tournament).arg("--record").arg(&reference);
@@ -94,7 +94,7 @@ pub fn soak(args: &SoakArgs) -> Result<()> {
     let duration = started.elapsed();
     let reference_table = standings_table(&String::from_utf8_lossy(&output.stdout))?;
     let reference_games = read_games(&reference)?;
-    println!(
+    outln!(
         "  {} games in {:.1} s",
         reference_games.len(),
         duration.as_secs_f64()
@@ -105,7 +105,7 @@ pub fn soak(args: &SoakArgs) -> Result<()> {
     let mut random = SplitMix::new(args.seed);
     let mut kills = 0;
     let mut cut_lines = 0;
-    println!("killed run: {}", soaked.display());
+    outln!("killed run: {}", soaked.display());
     for run in 0..args.kills {
         let stderr = dir.join(format!("run-{run}.stderr"));
         let mut child = if run == 0 {
@@ -124,13 +124,13 @@ pub fn soak(args: &SoakArgs) -> Result<()> {
         let (games, cut) = check_lines(&soaked)?;
         if killed {
             kills += 1;
-            println!(
+            outln!(
                 "  kill {kills} after {:.2} s: {games} games in the record{}",
                 delay.as_secs_f64(),
                 if cut { ", the last line cut short" } else { "" }
             );
         } else {
-            println!("  run {} ended before its kill: {games} games", run + 1);
+            outln!("  run {} ended before its kill: {games} games", run + 1);
             break;
         }
     }
@@ -196,7 +196,7 @@ pub fn soak(args: &SoakArgs) -> Result<()> {
         problems.push("the standings differ from those of the uninterrupted run".to_string());
     }
 
-    println!(
+    outln!(
         "soak: {kills} kills, {cut_lines} unfinished lines dropped on resume, {} of {} games \
          recorded, {} repeated, {} missing",
         games.len(),
@@ -204,10 +204,10 @@ pub fn soak(args: &SoakArgs) -> Result<()> {
         repeated.len(),
         missing.len()
     );
-    println!("{final_table}");
+    outln!("{final_table}");
     if !problems.is_empty() {
         for problem in &problems {
-            println!("MISMATCH: {problem}");
+            outln!("MISMATCH: {problem}");
         }
         bail!(
             "the soak found {} mismatches; the records are in {}",
@@ -215,7 +215,7 @@ pub fn soak(args: &SoakArgs) -> Result<()> {
             dir.display()
         );
     }
-    println!("soak passed: exactly the scheduled games, standings equal to the uninterrupted run");
+    outln!("soak passed: exactly the scheduled games, standings equal to the uninterrupted run");
     if args.dir.is_none() {
         let _ = std::fs::remove_dir_all(&dir);
     }

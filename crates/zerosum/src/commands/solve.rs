@@ -70,7 +70,7 @@ pub fn solve(spec: &str, moves: Option<&str>, options: &SolveOptions) -> Result<
     let limits = options.limits()?;
     let spec = parse_spec(spec)?;
     let mut engine = ExactEngine::new(&spec, options, limits)?;
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     if let Some(moves) = moves {
         match engine.solve(moves, true)? {
             Answer::Solved(answer) => {
@@ -84,7 +84,7 @@ pub fn solve(spec: &str, moves: Option<&str>, options: &SolveOptions) -> Result<
     }
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
-        eprintln!("reading positions, one per line (end with Ctrl-D)");
+        errln!("reading positions, one per line (end with Ctrl-D)");
     }
     for (number, line) in stdin.lock().lines().enumerate() {
         let line = line.context("cannot read standard input")?;

@@ -72,7 +72,7 @@ impl Progress {
         let mut last = plain.lock().unwrap_or_else(|e| e.into_inner());
         if last.elapsed() >= PLAIN_EVERY {
             *last = Instant::now();
-            eprintln!(
+            errln!(
                 "[{proven}; {} nodes, {:.1} s elapsed]",
                 count(nodes),
                 elapsed.as_secs_f64()

@@ -1,6 +1,5 @@
 //! `zerosum serve`: the browser UI; and the page of `zerosum tournament --serve`.
 
-use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -47,10 +46,10 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
     }
     let address = server.local_addr()?;
     let url = format!("http://{address}/");
-    println!("zerosum serves {url} (Ctrl-C stops it)");
+    outln!("zerosum serves {url} (Ctrl-C stops it)");
     if args.open {
         if let Err(error) = open_browser(&url) {
-            eprintln!("cannot open a browser ({error}); open {url} yourself");
+            errln!("cannot open a browser ({error}); open {url} yourself");
         }
     }
     server.run().context("the server stopped")
@@ -64,12 +63,12 @@ pub fn serve_in_background(feed: TournamentFeed, port: u16) -> Result<String> {
         .with_context(|| format!("cannot listen on port {port}"))?
         .watching(feed);
     let url = format!("http://{}/", server.local_addr()?);
-    eprintln!("watch the tournament at {url}");
+    errln!("watch the tournament at {url}");
     thread::Builder::new()
         .name("zerosum-web-server".into())
         .spawn(move || {
             if let Err(error) = server.run() {
-                eprintln!("the page's server stopped: {error}");
+                errln!("the page's server stopped: {error}");
             }
         })?;
     Ok(url)
@@ -78,8 +77,7 @@ pub fn serve_in_background(feed: TournamentFeed, port: u16) -> Result<String> {
 /// Keeps the process, and with it the page at `url` (the tournament's final standings and
 /// games), until Ctrl-C.
 pub fn keep_serving(url: &str) -> ! {
-    println!("the tournament is over; {url} shows its final standings and games until Ctrl-C");
-    let _ = std::io::stdout().flush();
+    outln!("the tournament is over; {url} shows its final standings and games until Ctrl-C");
     loop {
         thread::park();
     }

@@ -158,6 +158,62 @@ fn a_match_prints_finished_lines_and_a_summary_and_writes_its_record() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A game that goes on for long says how far it got while it plays (the course's 100x100
+/// boards take minutes between their `Started` and `Finished` lines). With
+/// `ZEROSUM_PROGRESS_EVERY=0` the line about the games under way is due at every move.
+#[test]
+fn a_game_under_way_reports_its_moves_when_the_run_is_quiet() {
+    let dir = scratch("under-way");
+    let record = dir.join("u.jsonl");
+    let output = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .args(["match", "connect4", "quasi", "random", "--games", "2"])
+        .args(["--seed", "9", "--record", record.to_str().unwrap()])
+        .env("ZEROSUM_PROGRESS_EVERY", "0")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stderr = text(&output.stderr);
+    let played = games(&record);
+    assert_eq!(played.len(), 2);
+    for (n, game) in played.iter().enumerate() {
+        let (a, b) = if n == 0 {
+            ("quasi", "random")
+        } else {
+            ("random", "quasi")
+        };
+        let label = format!(
+            "[under way: game {} of 2 ({a} vs {b}) on connectx:6x7x4, ",
+            n + 1
+        );
+        let counts: Vec<usize> = stderr
+            .lines()
+            .filter_map(|line| line.strip_prefix(&label))
+            .map(|rest| rest.split(" moves, ").next().unwrap().parse().unwrap())
+            .collect();
+        let moves = game["moves"].as_array().unwrap().len();
+        assert_eq!(counts, (1..=moves).collect::<Vec<_>>(), "{stderr}");
+    }
+    // Without the variable the line waits for 30 s of quiet: a quick match prints none.
+    let quick = dir.join("q.jsonl");
+    let quick = zerosum(&[
+        "match",
+        "connect4",
+        "quasi",
+        "random",
+        "--games",
+        "2",
+        "--record",
+        quick.to_str().unwrap(),
+    ]);
+    assert!(quick.status.success(), "{}", text(&quick.stderr));
+    assert!(
+        !text(&quick.stderr).contains("[under way:"),
+        "{}",
+        text(&quick.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn bad_arena_arguments_are_one_line_errors() {
     let dir = scratch("errors");

@@ -1,4 +1,4 @@
-//! `zerosum solve` against the game values of `shared/data/known-results.md`: every m,n,k and
+//! `zerosum solve` against the game values of `data/known-results.md`: every m,n,k and
 //! Connect-X (X = 4) board listed there whose weak solve takes under a minute in a release
 //! build. The boards that take more than a couple of seconds in the test profile are in the
 //! ignored test.

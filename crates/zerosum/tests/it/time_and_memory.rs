@@ -76,3 +76,30 @@ fn the_time_benchmark_plays_every_family_and_counts_forfeits() {
     }
     assert!(out.contains("engine moves,"), "{out}");
 }
+
+#[test]
+fn the_time_benchmark_measures_first_moves_of_the_games_asked() {
+    let output = zerosum(&[
+        "bench",
+        "time",
+        "--moves",
+        "4",
+        "--st",
+        "0.05",
+        "--specs",
+        "gomoku,hex:5",
+        "--first-moves",
+    ]);
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{out}");
+    // One engine move a game: as many games as moves, on the games asked only.
+    for spec in ["mnk:15x15x5", "hex:5"] {
+        let row = out
+            .lines()
+            .find(|line| line.starts_with(spec))
+            .unwrap_or_else(|| panic!("{spec}: {out}"));
+        let fields: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(fields[1], fields[2], "games and moves differ: {row}");
+    }
+    assert!(!out.contains("connectx"), "{out}");
+}

@@ -102,7 +102,8 @@ fn serve_with_threads_greets_a_tab() {
 fn tournament_serve_shows_the_tournament_live() {
     let record =
         std::env::temp_dir().join(format!("zerosum-web-serve-{}.jsonl", std::process::id()));
-    let (_tournament, _, stderr) = spawn(&[
+    // Standard output stays open: a run whose output closes stops (see stopping.rs).
+    let (_tournament, _stdout, stderr) = spawn(&[
         "tournament",
         "--players",
         "engine:time=0.1",

@@ -1,23 +1,16 @@
 //! An engine program on pipes: lines out to its standard input, lines back from its standard
 //! output (see [`Lines`], which also bounds what the engine can make us hold). On Unix the
-//! program starts in a process group of its own, and the whole group ends with it: when this
-//! is dropped (at the end of the game, a forfeit included), the group gets SIGTERM, then
-//! SIGKILL after [`TERM_GRACE`], so no child the engine started outlives its game. A group
-//! still running when zerosum exits (an engine late in the last game, whose player thread
-//! still waits for it) gets SIGKILL from an exit handler.
+//! program starts in a process group of its own, and the whole group ends with it when this
+//! is dropped (at the end of the game, a forfeit included), what left the group too on Linux:
+//! see [`crate::engine_groups`].
 
 use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::AtomicBool;
-#[cfg(unix)]
-use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
 
 use crate::lines::{Lines, NoLine};
 use crate::player::PlayerError;
-
-/// How long an engine's process group has to end after SIGTERM before it gets SIGKILL.
-pub(crate) const TERM_GRACE: Duration = Duration::from_millis(500);
 
 /// The pause between an engine's complete answer and the next line sent to it. Some engines
 /// lose a command that arrives a millisecond or two after their own answer (Rapfi reads its
@@ -26,43 +19,13 @@ pub(crate) const TERM_GRACE: Duration = Duration::from_millis(500);
 /// engine's own time for the move.
 pub(crate) const PACE: Duration = Duration::from_millis(5);
 
-/// The process groups of the engines running now.
-#[cfg(unix)]
-static RUNNING: Mutex<Vec<libc::pid_t>> = Mutex::new(Vec::new());
-
-/// Ends every engine process group still running: the exit handler.
-#[cfg(unix)]
-extern "C" fn end_running_groups() {
-    // Never wait at exit: a thread holding the list is about to end its group anyway.
-    if let Ok(groups) = RUNNING.try_lock() {
-        for &group in groups.iter() {
-            // SAFETY: a plain system call on a group started for an engine.
-            unsafe { libc::killpg(group, libc::SIGKILL) };
-        }
-    }
-}
-
-/// Notes a running group, installing the exit handler the first time.
-#[cfg(unix)]
-fn note_running(group: libc::pid_t, running: bool) {
-    static AT_EXIT: Once = Once::new();
-    AT_EXIT.call_once(|| {
-        // SAFETY: registers a handler that only makes system calls.
-        unsafe { libc::atexit(end_running_groups) };
-    });
-    let mut groups = RUNNING
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if running {
-        groups.push(group);
-    } else {
-        groups.retain(|&g| g != group);
-    }
-}
-
 /// A running engine program.
 pub(crate) struct EngineProcess {
     program: String,
+    /// Dropped before the pipes below: the program ends before they close.
+    #[cfg(unix)]
+    started: crate::engine_groups::Started,
+    #[cfg(not(unix))]
     child: Child,
     stdin: ChildStdin,
     lines: Lines,
@@ -83,15 +46,13 @@ impl EngineProcess {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
+        let failed = |error| PlayerError::Failed(format!("cannot start `{program}`: {error}"));
         #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut start, 0);
-        let mut child = start
-            .spawn()
-            .map_err(|error| PlayerError::Failed(format!("cannot start `{program}`: {error}")))?;
+        let mut started = crate::engine_groups::start(&mut start).map_err(failed)?;
         #[cfg(unix)]
-        if let Ok(group) = libc::pid_t::try_from(child.id()) {
-            note_running(group, true);
-        }
+        let child = &mut started.child;
+        #[cfg(not(unix))]
+        let mut child = start.spawn().map_err(failed)?;
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
         let lines = Lines::spawn(format!("output of {program}"), stdout).map_err(|error| {
@@ -99,6 +60,9 @@ impl EngineProcess {
         })?;
         Ok(EngineProcess {
             program: program.clone(),
+            #[cfg(unix)]
+            started,
+            #[cfg(not(unix))]
             child,
             stdin,
             lines,
@@ -141,48 +105,26 @@ impl EngineProcess {
 
     /// A description of how the program ended, if it has.
     pub(crate) fn exit_status(&mut self) -> Option<String> {
-        self.child
+        self.child()
             .try_wait()
             .ok()
             .flatten()
             .map(|status| status.to_string())
     }
 
-    /// Ends the program and everything it started: SIGTERM to its process group, SIGKILL to
-    /// what is left of it after [`TERM_GRACE`].
-    #[cfg(unix)]
-    fn end(&mut self) {
-        let Ok(group) = libc::pid_t::try_from(self.child.id()) else {
-            let _ = self.child.kill();
-            return;
-        };
-        // SAFETY: plain system calls on the group this process created for the engine.
-        let signal = |signal| unsafe { libc::killpg(group, signal) };
-        if signal(libc::SIGTERM) == 0 {
-            let give_up = Instant::now() + TERM_GRACE;
-            loop {
-                // Reap the leader, so that only live members keep the group alive.
-                let _ = self.child.try_wait();
-                if signal(0) != 0 || Instant::now() >= give_up {
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(5));
-            }
-            signal(libc::SIGKILL);
-        }
-        note_running(group, false);
-        let _ = self.child.kill();
-    }
-
-    #[cfg(not(unix))]
-    fn end(&mut self) {
-        let _ = self.child.kill();
+    fn child(&mut self) -> &mut Child {
+        #[cfg(unix)]
+        return &mut self.started.child;
+        #[cfg(not(unix))]
+        return &mut self.child;
     }
 }
 
+/// On Unix, the program ends with its [`crate::engine_groups::Started`].
+#[cfg(not(unix))]
 impl Drop for EngineProcess {
     fn drop(&mut self) {
-        self.end();
+        let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }

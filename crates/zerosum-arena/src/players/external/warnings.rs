@@ -4,6 +4,7 @@
 //! games the engine plays.
 
 use std::collections::HashSet;
+use std::io::Write;
 use std::sync::Mutex;
 
 /// Most distinct warnings remembered (and so printed) in a run.
@@ -18,6 +19,8 @@ pub(crate) fn warn_once(engine: &str, what: &str) {
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     let printed = printed.get_or_insert_with(HashSet::new);
     if printed.len() < MAX_WARNINGS && printed.insert((engine.to_string(), what.to_string())) {
-        eprintln!("warning: {engine}: {what}");
+        // A standard error nobody reads any more loses the warning, not the game (`eprintln!`
+        // would panic in the player's thread, which forfeits).
+        let _ = writeln!(std::io::stderr(), "warning: {engine}: {what}");
     }
 }

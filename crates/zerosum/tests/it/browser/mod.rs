@@ -6,7 +6,7 @@
 //! what the page says and draws (the contrast of both sides' stones against an empty cell, from
 //! the page's computed colours, on every family; errors next to the control that caused them)
 //! and saves a screenshot of each board, the tournaments and the narrow page to
-//! `target/tmp/screenshots/` (to `docs/screenshots/`, the README's images, only with
+//! `target/tmp/screenshots/` (to `docs/screenshots/`, the web page chapter's images, only with
 //! `ZEROSUM_UPDATE_SCREENSHOTS=1`). Ignored, with the reason, when the build found no Chromium
 //! or chromedriver.
 
@@ -265,8 +265,8 @@ impl Page {
         ) == true
     }
 
-    /// Saves a screenshot as `<name>.png` in the target directory, or over the README's image in
-    /// `docs/screenshots/` when `ZEROSUM_UPDATE_SCREENSHOTS=1`.
+    /// Saves a screenshot as `<name>.png` in the target directory, or over the web page
+    /// chapter's image in `docs/screenshots/` when `ZEROSUM_UPDATE_SCREENSHOTS=1`.
     fn save_screenshot(&self, family: &str) {
         let directory = if std::env::var_os("ZEROSUM_UPDATE_SCREENSHOTS").is_some_and(|v| v == "1")
         {
