@@ -6,14 +6,19 @@
 //! layer runs is already spent, not given again.
 //!
 //! ```text
-//! layer (where)                              has                                kept back for
-//! referee (arena referee)                    allotted: st, or the clock's share  -
-//!   ... forfeits a player late beyond        allotted + margin (50 ms)           (given on top)
-//! protocol server (gtp, gomocup)             served = allotted - overhead        controller's clock, no margin
-//! player (arena MoveRequest::thinking_time)  thinking = allotted - reserve       answering, a busy machine
-//! answering thread (arena engine player)     hard stop = thinking - stall        its own wake-up
-//! search (alpha-beta and Monte Carlo)        aim = time - unwind - stall         unwinding, lost processor
-//! iterative deepening (alpha-beta)           no new iteration after aim / 2      it would not finish
+//! layer (where)                 has                             kept back for
+//! referee (arena referee)       allotted: st, or clock share    -
+//!   forfeits a move later than  allotted + margin (50 ms)       (the margin is given on top)
+//! protocol server (gtp,         served = allotted - overhead    the controller's clock
+//!   gomocup)                                                    started first, no margin
+//! player (arena MoveRequest::   thinking = allotted - reserve   answering, a busy machine
+//!   thinking_time)
+//! answering thread (arena       hard stop = thinking - stall    its own wake-up
+//!   engine player)
+//! search (alpha-beta and        aim = time - unwind - stall     unwinding, a lost processor
+//!   Monte Carlo)
+//! iterative deepening           no new iteration after aim / 2  it would not finish
+//!   (alpha-beta)
 //! ```
 //!
 //! [`TimeBudget`] is the time one layer has; each method gives the next layer's, so the whole

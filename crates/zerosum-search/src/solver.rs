@@ -7,10 +7,10 @@
 //! Strong mode finds the exact value with its distance (win in N, loss in N, draw); weak mode
 //! only win, draw or loss, by two null-window searches around the draw, much faster.
 //!
-//! [`AlphaBetaSolver::prove`] is for games too big to finish: it deepens a horizon ply by ply and at
-//! each depth proves the best bounds it can on the win/draw/loss value (a position at the
-//! horizon counted as lost, then as won, for the side to move at the root), so that a limited
-//! solve still ends with what it proved.
+//! [`AlphaBetaSolver::prove`] is for games too big to finish: it deepens a horizon ply by ply
+//! and at each depth proves the best bounds it can on the win/draw/loss value (a position at
+//! the horizon counted as lost, then as won, for the side to move at the root), so that a
+//! limited solve still ends with what it proved.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -109,8 +109,8 @@ impl ProvenBounds {
     }
 }
 
-/// How far a running [`AlphaBetaSolver::prove`] has come, readable from another thread (a progress
-/// display): the horizon being searched and the nodes so far, updated every 64 nodes.
+/// How far a running [`AlphaBetaSolver::prove`] has come, readable from another thread (a
+/// progress display): the horizon being searched and the nodes so far, updated every 64 nodes.
 #[derive(Debug, Default)]
 pub struct ProofMeter {
     depth: AtomicUsize,
@@ -129,8 +129,8 @@ impl ProofMeter {
     }
 }
 
-/// The end of a [`AlphaBetaSolver::prove`]: the bounds proven, and the full solution when the value
-/// was found and the exact solve that follows finished within the limits.
+/// The end of an [`AlphaBetaSolver::prove`]: the bounds proven, and the full solution when the
+/// value was found and the exact solve that follows finished within the limits.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolverProof<M> {
     pub bounds: ProvenBounds,
@@ -377,7 +377,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBetaSolver<G, E> {
         score
     }
 
-    /// [`AlphaBetaSolver::solve`] once its limits and history are set up (`start`: when they began).
+    /// [`AlphaBetaSolver::solve`] once its limits and history are set up (`start`: when they
+    /// began).
     fn solve_started(
         &mut self,
         position: &G,

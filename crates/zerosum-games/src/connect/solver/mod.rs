@@ -37,10 +37,10 @@
 //! table, probing ahead of the main thread, and every thread leaves the children another is
 //! searching, far from the end, for after its other moves (ABDADA's deferral).
 //!
-//! Contract: [`ConnectSolver::solve`] needs a game that is not over (else [`SolveError::GameOver`]);
-//! the side to move may be able to win at once. [`ConnectSolver::solve_within`] and
-//! [`ConnectSolver::analyze_within`] also stop at the [`SolveLimits`] (nodes, a deadline, a stop
-//! flag), with [`SolveError::Interrupted`].
+//! Contract: [`ConnectSolver::solve`] needs a game that is not over (else
+//! [`SolveError::GameOver`]); the side to move may be able to win at once.
+//! [`ConnectSolver::solve_within`] and [`ConnectSolver::analyze_within`] also stop at the
+//! [`SolveLimits`] (nodes, a deadline, a stop flag), with [`SolveError::Interrupted`].
 
 mod busy;
 mod order;
