@@ -69,12 +69,12 @@ fn explain(control: &TimeControl, stall: Duration) -> Result<String> {
         bail!("{control}: moves are untimed, so the engine keeps to its own limits");
     };
     let clock = control.base.map_or(String::new(), |base| {
-        format!(", {} s on the clock", base.as_secs_f64())
+        format!(" with {} s on the clock", base.as_secs_f64())
     });
     let _ = writeln!(
         out,
-        "{control}: a move{clock}, with a stall of {} ms (0 on an idle machine; measured while \
-         the engine plays, at most {} ms)",
+        "{control}: a move{clock}, a stall of {} ms\n(the stall is measured while the engine \
+         plays: 0 on an idle machine, at most {} ms)\n",
         stall.as_millis(),
         TimeBudget::MAX_STALL.as_millis()
     );
@@ -93,7 +93,7 @@ fn explain(control: &TimeControl, stall: Duration) -> Result<String> {
             served: None,
         },
         Row {
-            name: "allotted (limit, or clock/20 + 3/4 increment)",
+            name: "allotted (limit, or clock/20 + 3/4 inc.)",
             arena: Some(allotted.duration()),
             served: Some(allotted.duration()),
         },
@@ -142,11 +142,10 @@ fn explain(control: &TimeControl, stall: Duration) -> Result<String> {
             ms(row.served)
         );
     }
-    let _ = writeln!(
-        out,
-        "Times count from the start of the move's clock. Served, the controller allots as \
-         much. An engine's own time= caps what it thinks; a game's exact oracle may spend half \
-         of it first, the search then gets the rest. Monte Carlo search runs to its aim."
+    out.push_str(
+        "\nTimes count from the start of the move's clock; served, the controller allots as much.\n\
+         An engine's own time= caps what it thinks; a game's exact oracle may spend half of that\n\
+         first and the search gets the rest. Monte Carlo search runs to its aim.\n",
     );
     Ok(out)
 }

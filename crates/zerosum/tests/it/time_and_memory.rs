@@ -77,65 +77,61 @@ fn the_time_benchmark_plays_every_family_and_counts_forfeits() {
     assert!(out.contains("engine moves,"), "{out}");
 }
 
-/// The row of `explain-time`'s table that starts with `name`, its words joined by one space.
-fn row(table: &str, name: &str) -> String {
-    table
-        .lines()
-        .find(|line| line.starts_with(name))
-        .unwrap_or_else(|| panic!("no row {name} in\n{table}"))
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
+/// The table `explain-time` prints for `args`, and each of its rows that begin with one of
+/// `names`, the words of each joined by one space.
+fn explained(args: &[&str], names: &[&str]) -> (String, Vec<String>) {
+    let output = zerosum(&[&["explain-time"], args].concat());
+    let table = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(output.status.success(), "{args:?}: {table}");
+    let rows = names
+        .iter()
+        .map(|name| {
+            let line = table.lines().find(|line| line.starts_with(name));
+            let line = line.unwrap_or_else(|| panic!("no row {name} in\n{table}"));
+            line.split_whitespace().collect::<Vec<_>>().join(" ")
+        })
+        .collect();
+    (table, rows)
 }
 
 #[test]
 fn explain_time_gives_each_layer_of_a_move_its_time() {
-    let output = zerosum(&["explain-time", "--st", "1"]);
-    let table = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{table}");
-    assert!(
-        table.starts_with("st=1 margin=50ms: a move, with a stall of 0 ms"),
-        "{table}"
-    );
     // In a match, and served over a protocol whose controller allots as much.
+    let names = [
+        "forfeit after",
+        "protocol",
+        "the player",
+        "the search",
+        "no new",
+    ];
+    let (table, rows) = explained(&["--st", "1"], &names);
     assert!(
-        row(&table, "forfeit after").ends_with("1050.0 ms -"),
+        table.starts_with("st=1 margin=50ms: a move, a stall of 0 ms"),
         "{table}"
     );
-    assert!(
-        row(&table, "protocol overhead").ends_with("- 70.0 ms"),
-        "{table}"
-    );
-    assert!(
-        row(&table, "the player thinks").ends_with("930.0 ms 861.4 ms"),
-        "{table}"
-    );
-    assert!(
-        row(&table, "the search aims").ends_with("910.0 ms 841.4 ms"),
-        "{table}"
-    );
-    assert!(
-        row(&table, "no new iteration").ends_with("455.0 ms 420.7 ms"),
+    assert_eq!(
+        rows,
+        [
+            "forfeit after (limit + margin) 1050.0 ms -",
+            "protocol overhead kept back - 70.0 ms",
+            "the player thinks 930.0 ms 861.4 ms",
+            "the search aims to stop 910.0 ms 841.4 ms",
+            "no new iteration (alpha-beta) after 455.0 ms 420.7 ms",
+        ],
         "{table}"
     );
     // A game clock: a twentieth of it plus three quarters of the increment; a stall of
     // 40 ms comes off the hard stop and the aim.
-    let output = zerosum(&["explain-time", "--tc", "60+0.6", "--stall", "40"]);
-    let table = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        row(&table, "allotted").ends_with("3450.0 ms 3450.0 ms"),
-        "{table}"
-    );
-    assert!(
-        row(&table, "the player thinks").ends_with("3331.0 ms"),
-        "{table}"
-    );
-    assert!(
-        row(&table, "its answering thread").contains("3291.0 ms"),
-        "{table}"
-    );
-    assert!(
-        row(&table, "the search aims").contains("3271.0 ms"),
+    let names = ["allotted", "the player", "its answering", "the search"];
+    let (table, rows) = explained(&["--tc", "60+0.6", "--stall", "40"], &names);
+    assert_eq!(
+        rows,
+        [
+            "allotted (limit, or clock/20 + 3/4 inc.) 3450.0 ms 3450.0 ms",
+            "the player thinks 3331.0 ms 3214.4 ms",
+            "its answering thread's hard stop 3291.0 ms 3174.4 ms",
+            "the search aims to stop 3271.0 ms 3154.4 ms",
+        ],
         "{table}"
     );
     refused(&["explain-time", "--stall", "500"], "at most 200 ms");
