@@ -84,7 +84,8 @@ pub(crate) struct AlphaBeta<G: Game, E: Evaluator<G>> {
 }
 
 impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
-    /// A searcher by `algorithm` (not [`Algorithm::Mcts`]) on `table`.
+    /// A searcher by `algorithm` on `table` (given a search only when that is not
+    /// [`Algorithm::Mcts`]).
     pub fn new(evaluator: E, algorithm: Algorithm, table: Arc<TranspositionTable>) -> Self {
         AlphaBeta {
             evaluator,

@@ -11,8 +11,8 @@
 //! by moves the tree holds, their subtree becomes the new root.
 //!
 //! Modules: `tree` (the arena of nodes) holds each node's `proof`; `backup` proves nodes
-//! from their children in the tree; `select` (UCT, PUCT) and `playout` read the tree; this
-//! module drives them all. A timed search aims to stop at
+//! from their children in the tree; `select` (UCT, PUCT) reads the tree; `playout` plays a
+//! position out and knows no tree; this module drives them all. A timed search aims to stop at
 //! [`TimeBudget::search_aim`](zerosum_core::TimeBudget::search_aim).
 //!
 //! Threads: root parallelism. Each thread grows a tree of its own (with its own random
