@@ -1,6 +1,7 @@
 //! The vocabulary of zerosum: sides, outcomes, the generic [`Game`] trait (the fast face used by
 //! search), the object-safe [`DynGame`] face used at the edges (arena, protocols, web, command
-//! line), game specifications, Zobrist keys, cell notation and perft.
+//! line), game specifications, Zobrist keys, cell notation, perft, and the time budget of a
+//! move ([`TimeBudget`]).
 //!
 //! This crate knows no concrete game and no algorithm.
 //!
@@ -19,6 +20,7 @@
 //! notation     cell names (column letters, row numbers)
 //! board_text   text board lines with the winning cells framed
 //! zobrist      Zobrist keys
+//! time_budget  TimeBudget: the time of a move at each layer, every reserve and why
 //! ```
 
 mod board_text;
@@ -32,6 +34,7 @@ mod perft;
 mod score;
 mod side;
 mod spec;
+mod time_budget;
 mod zobrist;
 
 pub use board_text::MarkedLine;
@@ -43,4 +46,5 @@ pub use perft::{count_distinct_positions, perft};
 pub use score::Score;
 pub use side::{Outcome, Side, Status};
 pub use spec::{GameSpec, SwapRule, ALIASES, MAX_MNK_RUN, MAX_SIDE, MIN_UNSTABLE_SIDE};
+pub use time_budget::TimeBudget;
 pub use zobrist::zobrist_key;

@@ -26,7 +26,7 @@ pub use book::{Book, BookError};
 pub use evaluator::ConnectEvaluator;
 pub use oracle::ConnectOracle;
 pub use packed::{Bits, Packed};
-pub use solver::{SolveError, SolveLimits, Solver};
+pub use solver::{ConnectSolver, SolveError, SolveLimits};
 pub use weights::ConnectWeights;
 pub use wide::Wide;
 

@@ -19,6 +19,7 @@ mod java_course;
 mod known_results;
 mod long_commands;
 mod mcts;
+mod module_cycles;
 mod network;
 mod openings;
 mod peak_memory;
