@@ -9,7 +9,7 @@
 
 use zerosum_core::{Outcome, Side};
 use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor};
-use zerosum_search::{SearchLimits, Solver, WeakValue};
+use zerosum_search::{AlphaBetaSolver, SearchLimits, WeakValue};
 
 /// Transposition table of an adjudicating solver, in MB.
 const TABLE_MB: usize = 8;
@@ -27,7 +27,7 @@ trait Prove: Send {
 
 struct TypedProver<G: EvaluatedGame> {
     game: G,
-    solver: Solver<G, G::Evaluator>,
+    solver: AlphaBetaSolver<G, G::Evaluator>,
     nodes: u64,
 }
 
@@ -74,7 +74,7 @@ impl GameVisitor for Builder {
     type Output = Option<Box<dyn Prove>>;
 
     fn visit<G: EvaluatedGame>(self, game: G) -> Self::Output {
-        let solver = Solver::try_new(game.evaluator(), TABLE_MB).ok()?;
+        let solver = AlphaBetaSolver::try_new(game.evaluator(), TABLE_MB).ok()?;
         Some(Box::new(TypedProver {
             game,
             solver,

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
+use zerosum_core::TimeBudget;
 
 /// Longest time any limit may name: a week.
 const MAX_SECONDS: f64 = 7.0 * 24.0 * 3600.0;
@@ -25,7 +26,8 @@ pub struct TimeControl {
     /// to its clock again. `None`: one period for the whole game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moves_per_period: Option<u32>,
-    /// Lateness the referee forgives on every move, for its own and the system's overhead.
+    /// Lateness the referee forgives on every move, for its own and the system's overhead
+    /// ([`TimeBudget::REFEREE_MARGIN`] by default).
     pub margin: Duration,
     /// Extra time on each player's first move (engines that load tables, virtual machines that
     /// warm up).
@@ -43,7 +45,7 @@ impl Default for TimeControl {
             base: None,
             increment: Duration::ZERO,
             moves_per_period: None,
-            margin: Duration::from_millis(50),
+            margin: TimeBudget::REFEREE_MARGIN,
             first_move_grace: Duration::ZERO,
             watchdog: Duration::from_secs(60),
         }

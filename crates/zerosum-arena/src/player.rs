@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
-use zerosum_core::Side;
+use zerosum_core::{Side, TimeBudget};
 use zerosum_games::GameSpec;
 
 use crate::clock::TimeControl;
@@ -75,22 +75,12 @@ impl std::fmt::Debug for Progress {
 impl MoveRequest {
     /// How long a player that wants to use its time well should think on this move: the
     /// per-move limit under `st=`, or under a game clock a twentieth of what is left plus most
-    /// of the increment (never more than the limit), in both cases less a safety reserve for
-    /// answering and for a busy machine (a tenth of the time, at most 50 ms plus 2%). `None`
-    /// when the move is not timed.
+    /// of the increment (never more than the limit) ([`TimeBudget::for_move`]), in both cases
+    /// less a safety reserve for answering and for a busy machine (a tenth of the time, at
+    /// most 50 ms plus 2%: [`TimeBudget::thinking`]). `None` when the move is not timed.
     pub fn thinking_time(&self) -> Option<Duration> {
-        let from_clock = self
-            .clock
-            .map(|left| left / 20 + self.increment.mul_f64(0.75));
-        let budget = match (self.limit, from_clock) {
-            (Some(limit), Some(budget)) => budget.min(limit),
-            (Some(limit), None) => limit,
-            (None, budget) => budget?,
-        };
-        let reserve = budget
-            .mul_f64(0.1)
-            .min(Duration::from_millis(50) + budget.mul_f64(0.02));
-        Some(budget - reserve)
+        TimeBudget::for_move(self.limit, self.clock, self.increment)
+            .map(|allotted| allotted.thinking().duration())
     }
 
     /// True once the referee has asked for an answer at once.

@@ -1,5 +1,6 @@
 //! The vocabulary of zerosum: sides, outcomes, the generic [`Game`] trait (the fast face used by
-//! search), the [`Evaluator`] trait, scores, Zobrist keys, cell notation and perft.
+//! search), the [`Evaluator`] trait, scores, Zobrist keys, cell notation, perft, and the time
+//! budget of a move ([`TimeBudget`]).
 //!
 //! This crate knows no concrete game and no algorithm. Game specifications, the registry of
 //! families and the object-safe face used at the edges live in `zerosum-games`, where the
@@ -18,6 +19,7 @@
 //! notation     cell names (column letters, row numbers)
 //! board_text   text board lines with the winning cells framed
 //! zobrist      Zobrist keys
+//! time_budget  TimeBudget: the time of a move at each layer, every reserve and why
 //! ```
 
 mod board_text;
@@ -29,6 +31,7 @@ pub mod notation;
 mod perft;
 mod score;
 mod side;
+mod time_budget;
 mod zobrist;
 
 pub use board_text::MarkedLine;
@@ -38,6 +41,7 @@ pub use game::Game;
 pub use perft::{count_distinct_positions, perft};
 pub use score::Score;
 pub use side::{Outcome, Side, Status};
+pub use time_budget::TimeBudget;
 pub use zobrist::zobrist_key;
 
 /// Largest number of rows or columns of any board.

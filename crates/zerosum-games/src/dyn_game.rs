@@ -2,7 +2,9 @@ use serde_json::json;
 
 use zerosum_core::{MoveError, Side, Status};
 
-use crate::{EvaluatedGame, GameSpec};
+use crate::family::GameSpec;
+use crate::stones::Stones;
+use crate::EvaluatedGame;
 
 /// The object-safe face of a game, for code that picks games at run time (arena, protocols,
 /// web page, command line). Moves are text in the game's notation.
@@ -35,6 +37,12 @@ pub trait DynGame: Send + Sync {
     fn to_json(&self) -> serde_json::Value;
     /// A boxed copy.
     fn clone_box(&self) -> Box<dyn DynGame>;
+}
+
+/// The stones `side` plays with in `game` now (in Hex and Atoll they follow an exchange of
+/// colours by the swap move): its family's [`crate::Family::stones`].
+pub fn stones(game: &dyn DynGame, side: Side) -> Stones {
+    game.spec().family().stones(&game.to_json()["board"], side)
 }
 
 /// Wraps a game of a family ([`EvaluatedGame`]) into a [`DynGame`].

@@ -1,5 +1,11 @@
 //! A game family in one place: the [`Family`] trait that each family's module implements (in
-//! its `family.rs`), with the small types of the facts it states.
+//! its `family.rs`), the specs of its games ([`GameSpec`]: a family and its own parameters,
+//! read by the family from a [`SpecText`]), and the small types of the facts it states.
+//!
+//! A spec's text is `FAMILY[:ARGUMENTS[:OPTION...]]`, read without regard to case. Parsing
+//! (in the registry, [`crate::families`]) expands the aliases of every family, finds the
+//! family by name and hands it the rest as a [`SpecText`]; the family checks its sizes and
+//! builds the spec from its own parameters ([`GameSpec::new`]).
 //!
 //! Code outside a family asks its facts through the trait instead of matching on families:
 //! the arena (the default search, the judge of openings, the expected length of a game), the
@@ -8,10 +14,17 @@
 //! have (SGF for Hex and Atoll, PSQ and Gomocup for m,n,k, the Connect-X solver) reads the
 //! family's own parameters with [`GameSpec::params`] instead.
 
+use std::any::Any;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
 use serde_json::Value;
+pub use zerosum_core::MAX_SIDE;
 use zerosum_core::{Side, SpecError};
 
-use crate::{GameSpec, SpecText, Stones};
+use crate::layout::Layout;
+use crate::stones::Stones;
 
 /// The facts of a game family that code outside its module needs: how its specs are written
 /// and read, how people call it, and what the arena, the protocols and the page must know of
@@ -116,66 +129,183 @@ pub trait Family: Send + Sync + 'static {
     }
 }
 
-/// How a family's board is laid out: what the page draws and how GTP's GUI commands name its
-/// points. Every layout's JSON board has `rows`, `cols` and `cells` (rows from the top), and
-/// `winning_cells` and `last_move` where there are some. A new family picks one of these and
-/// gets the page's board and GTP's points; a new layout is added to the page (`board.js`) and
-/// to GTP's grid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Layout {
-    /// Square cells holding `X`, `O` or `.`, named by column letters then the row from 1 at
-    /// the top (`a1` top-left); a move names a cell (m,n,k).
-    Squares,
-    /// Square cells holding `X`, `O` or `.`; a move is a column number from 1 and the disc
-    /// falls to the lowest empty cell (`heights` in the JSON board) (Connect-X).
-    Columns,
-    /// Hexagons, each row shifted half a cell right of the one above, holding `B`, `W` or `.`,
-    /// named as [`Layout::Squares`]; Black joins top and bottom, White left and right (Hex).
-    Hexes,
-    /// Hexagons as [`Layout::Hexes`] with islands of fixed stones (`islands`, `b`/`w` cells)
-    /// and blank cells off the board (Atoll).
-    Islands,
-    /// Square cells holding signed atom counts (positive for the first player), named by row
-    /// letters then the column from 1 (`A1` top-left); `critical` masses in the JSON board
-    /// (Unstable).
-    Atoms,
+#[derive(Clone)]
+pub struct GameSpec {
+    family: &'static dyn Family,
+    params: Arc<dyn Any + Send + Sync>,
+    canonical: Arc<str>,
 }
 
-impl Layout {
-    /// Every layout.
-    pub const ALL: [Layout; 5] = [
-        Layout::Squares,
-        Layout::Columns,
-        Layout::Hexes,
-        Layout::Islands,
-        Layout::Atoms,
-    ];
-
-    /// The name the page knows it by: `squares`, `columns`, `hexes`, `islands` or `atoms`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Layout::Squares => "squares",
-            Layout::Columns => "columns",
-            Layout::Hexes => "hexes",
-            Layout::Islands => "islands",
-            Layout::Atoms => "atoms",
+impl GameSpec {
+    /// The spec of `family` with `params`, checked by the family, whose `Display` writes the
+    /// canonical spec (`mnk:3x3x3`). Only the family calls this, with its own parameter type:
+    /// [`GameSpec::params`] gives them back to its code and to the adapters that know it.
+    pub fn new<P>(family: &'static dyn Family, params: P) -> GameSpec
+    where
+        P: Any + Send + Sync + fmt::Display,
+    {
+        let canonical = params.to_string().into();
+        GameSpec {
+            family,
+            params: Arc::new(params),
+            canonical,
         }
     }
 
-    /// Whether cells are hexagons.
-    pub const fn hexagonal(self) -> bool {
-        matches!(self, Layout::Hexes | Layout::Islands)
+    /// The family: its name, facts and rules of the edges.
+    pub fn family(&self) -> &'static dyn Family {
+        self.family
     }
 
-    /// Whether a move names a column and falls.
-    pub const fn gravity(self) -> bool {
-        matches!(self, Layout::Columns)
+    /// The family's parameters, if they are a `P` (they are exactly when `P` is the family's
+    /// parameter type): `spec.params::<MnkSpec>()` is `Some` for m,n,k specs only.
+    pub fn params<P: Any>(&self) -> Option<&P> {
+        self.params.downcast_ref()
+    }
+}
+
+impl PartialEq for GameSpec {
+    fn eq(&self, other: &GameSpec) -> bool {
+        self.family.name() == other.family.name() && self.canonical == other.canonical
+    }
+}
+
+impl Eq for GameSpec {}
+
+impl Hash for GameSpec {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.canonical.hash(state);
+    }
+}
+
+impl fmt::Debug for GameSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "GameSpec({})", self.canonical)
+    }
+}
+
+impl fmt::Display for GameSpec {
+    /// The canonical spec, which parses back to the same value.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.canonical)
+    }
+}
+
+/// A spec being parsed, split at its colons after the family's name: `hex:11x9:swap-sides`
+/// has the arguments `11x9` and the options `["swap-sides"]` (lower case, aliases expanded).
+/// Errors quote the spec as it was written.
+#[derive(Clone, Debug)]
+pub struct SpecText<'a> {
+    written: &'a str,
+    args: Option<&'a str>,
+    options: Vec<&'a str>,
+}
+
+impl<'a> SpecText<'a> {
+    /// The spec written `written` (trimmed), its `args` and `options` after the family's name
+    /// (lower case, aliases expanded).
+    pub(crate) fn new(written: &'a str, args: Option<&'a str>, options: Vec<&'a str>) -> Self {
+        SpecText {
+            written,
+            args,
+            options,
+        }
     }
 
-    /// Whether cell names put the row letters first (`B4`: row 2, column 4).
-    pub const fn row_letters(self) -> bool {
-        matches!(self, Layout::Atoms)
+    /// The spec as written (trimmed).
+    pub fn written(&self) -> &'a str {
+        self.written
     }
+
+    /// What follows the family's name and a colon, if anything does.
+    pub fn args(&self) -> Option<&'a str> {
+        self.args
+    }
+
+    /// The parts after the arguments, each after a colon.
+    pub fn options(&self) -> &[&'a str] {
+        &self.options
+    }
+
+    /// The arguments, or an error naming the expected `form`.
+    pub fn need_args(&self, form: &str) -> Result<&'a str, SpecError> {
+        self.args
+            .ok_or_else(|| self.invalid(format!("expected {form}")))
+    }
+
+    /// An error unless there are no options (`mnk takes no options`).
+    pub fn no_options(&self, family: &str) -> Result<(), SpecError> {
+        match self.options.is_empty() {
+            true => Ok(()),
+            false => Err(self.invalid(format!("{family} takes no options"))),
+        }
+    }
+
+    /// `text` (`AxBxC...`) as exactly `count` numbers, or an error naming the expected `form`.
+    pub fn dimensions(
+        &self,
+        text: &str,
+        count: usize,
+        form: &str,
+    ) -> Result<Vec<usize>, SpecError> {
+        let parts: Vec<&str> = text.split(['x', 'X']).collect();
+        if parts.len() != count {
+            return Err(self.invalid(format!("expected {form}")));
+        }
+        parts
+            .iter()
+            .map(|p| {
+                p.trim()
+                    .parse::<usize>()
+                    .map_err(|_| self.invalid(format!("`{p}` is not a number (expected {form})")))
+            })
+            .collect()
+    }
+
+    /// The error of this spec, for `reason`.
+    pub fn invalid(&self, reason: impl Into<String>) -> SpecError {
+        invalid(self.written, reason)
+    }
+}
+
+/// The error of the spec written `spec`, for `reason`.
+pub fn invalid(spec: &str, reason: impl Into<String>) -> SpecError {
+    SpecError::Invalid {
+        spec: spec.to_string(),
+        reason: reason.into(),
+    }
+}
+
+/// Why a side (`what`: `rows`, `width`...) of `value` is refused, if it is: sides are
+/// between `min` and [`MAX_SIDE`].
+pub fn side_problem(what: &str, value: usize, min: usize) -> Option<String> {
+    (!(min..=MAX_SIDE).contains(&value))
+        .then(|| format!("{what} must be between {min} and {MAX_SIDE}, not {value}"))
+}
+
+/// Why a `rows x cols` board with a run of `k` (called `name`, at most `max_run`) is refused,
+/// if it is. K may exceed one side but not both: the course frameworks refuse `K > M && K > N`.
+pub(crate) fn run_problem(
+    rows: usize,
+    cols: usize,
+    k: usize,
+    name: &str,
+    max_run: usize,
+) -> Option<String> {
+    side_problem("rows", rows, 1)
+        .or_else(|| side_problem("columns", cols, 1))
+        .or_else(|| {
+            (!(1..=max_run).contains(&k))
+                .then(|| format!("the run length must be between 1 and {max_run}, not {k}"))
+        })
+        .or_else(|| {
+            (k > rows && k > cols).then(|| {
+                format!(
+                    "a run of {k} cannot fit on a {rows}x{cols} board \
+                     ({name} must not exceed both M and N)"
+                )
+            })
+        })
 }
 
 /// The kind of search an engine uses on a family by default.

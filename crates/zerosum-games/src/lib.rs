@@ -16,6 +16,17 @@
 //! object-safe [`DynGame`]; [`visit_game`] hands the concrete [`Game`] to generic code,
 //! monomorphised per game and board size ([`ErasedGame`] for registered families).
 //!
+//! The modules every family shares, each importing only those below it:
+//!
+//! ```text
+//! registry   the families by name and alias, spec parsing, run-time registration
+//! erased     ErasedGame: a registered family's game behind one type
+//! dyn_game   DynGame: the object-safe face; stones(), a side's marks in a position
+//! family     the Family trait, GameSpec and SpecText, the facts' small types
+//! layout     Layout: how a board is drawn and its points named
+//! stones     Stones: a side's mark and colour
+//! ```
+//!
 //! Inside a family, dependencies point from the evaluator down to the representation:
 //!
 //! ```text
@@ -38,18 +49,20 @@ mod erased;
 pub mod exact;
 mod family;
 pub mod hex;
+mod layout;
 pub mod mnk;
 mod registry;
-mod spec;
 mod stones;
 pub mod unstable;
 
-pub use dyn_game::{DynAdapter, DynGame};
+pub use dyn_game::{stones, DynAdapter, DynGame};
 pub use erased::{ErasedEvaluator, ErasedGame, ErasedMove};
-pub use family::{Family, Layout, OpeningSearch, SearchStyle};
+pub use family::{
+    invalid, side_problem, Family, GameSpec, OpeningSearch, SearchStyle, SpecText, MAX_SIDE,
+};
+pub use layout::Layout;
 pub use registry::{aliases, families, register, RegisterError};
-pub use spec::{invalid, side_problem, GameSpec, SpecText, MAX_SIDE};
-pub use stones::{stones, Stones};
+pub use stones::Stones;
 
 use registry::try_visit;
 use zerosum_core::{Evaluator, Game, SpecError};

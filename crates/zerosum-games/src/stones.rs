@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::{connection::colour_of, DynGame};
+use crate::connection::colour_of;
 use serde_json::Value;
 use zerosum_core::Side;
 
@@ -27,12 +27,6 @@ impl fmt::Display for Stones {
     }
 }
 
-/// The stones `side` plays with in `game` now (in Hex and Atoll they follow an exchange of
-/// colours by the swap move): its family's [`crate::Family::stones`].
-pub fn stones(game: &dyn DynGame, side: Side) -> Stones {
-    game.spec().family().stones(&game.to_json()["board"], side)
-}
-
 /// The stones of `side` in a Hex or Atoll position whose JSON board is `board`, which says who
 /// has which colour; a board without the entry (none today) is read as not swapped.
 pub(crate) fn coloured_stones(board: &Value, side: Side) -> Stones {
@@ -47,7 +41,7 @@ pub(crate) fn coloured_stones(board: &Value, side: Side) -> Stones {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::new_game;
+    use crate::{new_game, stones};
 
     fn stones_of(spec: &str, moves: &str) -> [String; 2] {
         let mut game = new_game(&spec.parse().unwrap()).unwrap();

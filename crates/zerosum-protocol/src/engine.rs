@@ -12,7 +12,8 @@ pub struct EngineRequest<'a> {
     /// Every move played so far, from the start position, in the game's canonical notation.
     /// The position is an ongoing game; the side to move is the one the engine plays now.
     pub moves: &'a [String],
-    /// The time the engine may think, reserve for answering already deducted; `None` when the
+    /// The time the engine may think, the protocol's overhead already deducted
+    /// ([`zerosum_core::TimeBudget::served`]); `None` when the
     /// protocol sets no limit (the engine then uses its own settings).
     pub budget: Option<Duration>,
     /// When the command that asks for the move was taken up: the budget counts from here

@@ -11,21 +11,19 @@
 //! command it answers, so no input makes a server panic, hang or grow.
 //!
 //! Modules: `gtp` (`session` -> `command`, `clock`, `rules`, `analyze` -> `vertex` -> `grid`,
-//! `colour`) and `gomocup` (`session` ->
-//! `timing`) drive an `engine` ([`MoveEngine`]) and read their input through `input`; `timing`
-//! holds the time reserve both keep. No protocol imports the other.
+//! `colour`) and `gomocup` (`session` -> `timing`) drive an `engine` ([`MoveEngine`]) and read
+//! their input through `input`. Both clocks keep back the protocol's overhead of
+//! [`zerosum_core::TimeBudget`]. No protocol imports the other.
 
 mod engine;
 pub mod gomocup;
 pub mod gtp;
 mod input;
-mod timing;
 
 pub use engine::{
     EngineAnalysis, EngineError, EngineMove, EngineRequest, EngineSolution, MoveEngine, Verdict,
 };
 pub use input::{InputLine, LineReader, MAX_LINE_BYTES};
-pub use timing::with_reserve;
 
 /// The name servers give for the engine.
 pub const ENGINE_NAME: &str = "zerosum";

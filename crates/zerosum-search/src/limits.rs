@@ -76,9 +76,10 @@ pub struct SearchLimits {
     pub nodes: Option<u64>,
     /// Wall-clock budget for this move. The search stops a little inside it (5%, at least
     /// 2 ms, at most 20 ms, kept for unwinding, and the longest that searches of this process
-    /// have lately lost the processor: [`crate::StopLatency`]), polls the clock every 32 nodes, and
-    /// starts no iteration once half its time is spent, since it would not finish. However
-    /// little time it has, it returns a legal move.
+    /// have lately lost the processor: [`crate::StopLatency`]; see
+    /// [`zerosum_core::TimeBudget::search_aim`]), polls the clock every 32 nodes, and starts
+    /// no iteration once half its aim is spent, since it would not finish. However little
+    /// time it has, it returns a legal move.
     pub time: Option<Duration>,
     /// Raised by another thread to stop the search at once.
     pub stop: Option<Arc<AtomicBool>>,

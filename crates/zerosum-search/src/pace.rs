@@ -3,15 +3,17 @@
 //! search returned. On an idle machine both are microseconds; on a loaded one they are how
 //! long the search thread waits for a processor, which can strike right at the deadline. Every
 //! timed search records what it saw and aims to stop that much earlier the next time, so the
-//! budget shrinks as much as the machine is slow, measured, not guessed.
+//! budget shrinks as much as the machine is slow, measured, not guessed. What each layer of a
+//! move does with the estimate is [`TimeBudget`]'s to say.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-/// Most that a search makes up for: beyond this it would think too little to play well, and
-/// the referee's margin must do.
-const MAX_COMPENSATION: Duration = Duration::from_millis(200);
+use zerosum_core::TimeBudget;
+
+/// Most that a search makes up for ([`TimeBudget::MAX_STALL`]).
+const MAX_COMPENSATION: Duration = TimeBudget::MAX_STALL;
 
 /// After this long without a longer stall, the estimate has halved.
 const HALF_LIFE: Duration = Duration::from_secs(10);

@@ -1,14 +1,16 @@
-//! The exact solver: alpha-beta to the end of the game over every legal move, with the
-//! transposition table storing bounds, move ordering by table move, killers, history and the
-//! evaluator's hint. No evaluation is ever used for values, so results are proofs.
+//! The exact solver of any game, [`AlphaBetaSolver`]: alpha-beta to the end of the game over
+//! every legal move, with the transposition table storing bounds, move ordering by table move,
+//! killers, history and the evaluator's hint. No evaluation is ever used for values, so
+//! results are proofs. (Connect-X on packed boards has a much faster solver of its own,
+//! `zerosum_games::connect::ConnectSolver`.)
 //!
 //! Strong mode finds the exact value with its distance (win in N, loss in N, draw); weak mode
 //! only win, draw or loss, by two null-window searches around the draw, much faster.
 //!
-//! [`Solver::prove`] is for games too big to finish: it deepens a horizon ply by ply and at
-//! each depth proves the best bounds it can on the win/draw/loss value (a position at the
-//! horizon counted as lost, then as won, for the side to move at the root), so that a limited
-//! solve still ends with what it proved.
+//! [`AlphaBetaSolver::prove`] is for games too big to finish: it deepens a horizon ply by ply
+//! and at each depth proves the best bounds it can on the win/draw/loss value (a position at
+//! the horizon counted as lost, then as won, for the side to move at the root), so that a
+//! limited solve still ends with what it proved.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -16,8 +18,8 @@ use std::time::{Duration, Instant};
 
 use zerosum_core::{Evaluator, Game, Outcome, Score, Status};
 
-use crate::table::{Bound, TranspositionTable};
-use crate::SearchLimits;
+use crate::limits::SearchLimits;
+use crate::table::{Bound, TableTooBig, TranspositionTable};
 
 /// Depth recorded in the table for solved entries.
 const SOLVED: usize = 255;
@@ -107,8 +109,8 @@ impl ProvenBounds {
     }
 }
 
-/// How far a running [`Solver::prove`] has come, readable from another thread (a progress
-/// display): the horizon being searched and the nodes so far, updated every 64 nodes.
+/// How far a running [`AlphaBetaSolver::prove`] has come, readable from another thread (a
+/// progress display): the horizon being searched and the nodes so far, updated every 64 nodes.
 #[derive(Debug, Default)]
 pub struct ProofMeter {
     depth: AtomicUsize,
@@ -127,10 +129,10 @@ impl ProofMeter {
     }
 }
 
-/// The end of a [`Solver::prove`]: the bounds proven, and the full solution when the value
-/// was found and the exact solve that follows finished within the limits.
+/// The end of an [`AlphaBetaSolver::prove`]: the bounds proven, and the full solution when the
+/// value was found and the exact solve that follows finished within the limits.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Proof<M> {
+pub struct SolverProof<M> {
     pub bounds: ProvenBounds,
     pub solution: Option<Solution<M>>,
     /// Nodes of the whole proof, its exact solve included.
@@ -159,8 +161,8 @@ impl Horizon {
     }
 }
 
-/// A reusable exact solver for one game type.
-pub struct Solver<G: Game, E: Evaluator<G>> {
+/// A reusable exact solver for one game type, by alpha-beta over every legal move.
+pub struct AlphaBetaSolver<G: Game, E: Evaluator<G>> {
     evaluator: E,
     table: Arc<TranspositionTable>,
     horizon: Option<Horizon>,
@@ -177,16 +179,16 @@ pub struct Solver<G: Game, E: Evaluator<G>> {
     history: Vec<i32>,
 }
 
-impl<G: Game, E: Evaluator<G>> Solver<G, E> {
+impl<G: Game, E: Evaluator<G>> AlphaBetaSolver<G, E> {
     /// A solver with a table of `table_mb` MB; `evaluator` only orders moves. Aborts if
-    /// memory runs out; see [`Solver::try_new`].
+    /// memory runs out; see [`AlphaBetaSolver::try_new`].
     pub fn new(evaluator: E, table_mb: usize) -> Self {
         Self::try_new(evaluator, table_mb).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// A solver with a table of `table_mb` MB, or an error if it cannot be allocated.
-    pub fn try_new(evaluator: E, table_mb: usize) -> Result<Self, crate::TableTooBig> {
-        Ok(Solver {
+    pub fn try_new(evaluator: E, table_mb: usize) -> Result<Self, TableTooBig> {
+        Ok(AlphaBetaSolver {
             evaluator,
             table: Arc::new(TranspositionTable::try_new(table_mb)?),
             horizon: None,
@@ -208,7 +210,7 @@ impl<G: Game, E: Evaluator<G>> Solver<G, E> {
         self.table.clear();
     }
 
-    /// The meter a running [`Solver::prove`] of this solver updates.
+    /// The meter a running [`AlphaBetaSolver::prove`] of this solver updates.
     pub fn meter(&self) -> Arc<ProofMeter> {
         Arc::clone(&self.meter)
     }
@@ -244,7 +246,7 @@ impl<G: Game, E: Evaluator<G>> Solver<G, E> {
         weak: bool,
         limits: &SearchLimits,
         mut on_depth: impl FnMut(&ProvenBounds, u64, Duration),
-    ) -> Proof<G::Move> {
+    ) -> SolverProof<G::Move> {
         let start = Instant::now();
         self.spent = 0;
         self.meter.nodes.store(0, Ordering::Relaxed);
@@ -263,7 +265,7 @@ impl<G: Game, E: Evaluator<G>> Solver<G, E> {
                 bounds.lower = value;
                 bounds.upper = value;
             }
-            return Proof {
+            return SolverProof {
                 bounds,
                 solution,
                 nodes: 0,
@@ -301,7 +303,7 @@ impl<G: Game, E: Evaluator<G>> Solver<G, E> {
             None
         };
         self.horizon = None;
-        Proof {
+        SolverProof {
             bounds,
             solution,
             nodes: self.spent,
@@ -375,7 +377,8 @@ impl<G: Game, E: Evaluator<G>> Solver<G, E> {
         score
     }
 
-    /// [`Solver::solve`] once its limits and history are set up (`start`: when they began).
+    /// [`AlphaBetaSolver::solve`] once its limits and history are set up (`start`: when they
+    /// began).
     fn solve_started(
         &mut self,
         position: &G,

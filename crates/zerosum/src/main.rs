@@ -8,10 +8,11 @@
 //! `arena`), `openings` (opening suites), `report` (charts of a record), `depth_chart` (`--svg`
 //! of search and bench), `merge` and `slurm` (shards: merged as one run, run on Slurm; use
 //! `arena` and `results`, what a run prints at its end),
-//! `network` (server, client; uses `arena`) and `soak` (bench soak: kills and resumes
-//! tournaments of this binary). Beside them: `output` (every command prints through it, never
-//! through std's macros, which the lints below refuse) and `stopping` (how any command stops on
-//! a signal or a closed output), and `errors` (the one error line).
+//! `network` (server, client; uses `arena`), `soak` (bench soak: kills and resumes
+//! tournaments of this binary) and `explain_time` (what a time control buys; uses `arena`'s
+//! time options). Beside them: `output` (every command prints through it, never through std's
+//! macros, which the lints below refuse) and `stopping` (how any command stops on a signal or
+//! a closed output), and `errors` (the one error line).
 
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
@@ -119,6 +120,9 @@ enum Command {
         #[command(subcommand)]
         command: commands::book::BookCommand,
     },
+    /// What a time control (--st, --tc) buys the engine at each layer of a move: the
+    /// referee's limit, the reserves kept back, when the search aims to stop.
+    ExplainTime(commands::explain_time::ExplainTimeArgs),
     /// Play one game at the terminal (a human against the engine by default); the board is
     /// drawn after every move.
     Play(commands::play::PlayArgs),
@@ -284,6 +288,7 @@ impl Command {
             | Command::Openings(_)
             | Command::Export(_)
             | Command::Report(_)
+            | Command::ExplainTime(_)
             | Command::Bench { .. } => ClosedOutput::Ends,
         }
     }
@@ -340,6 +345,7 @@ fn main() -> ExitCode {
             commands::solve::solve(&spec, moves, &options)
         }
         Command::Book { command } => commands::book::book(&command),
+        Command::ExplainTime(args) => commands::explain_time::explain_time(&args),
         Command::Play(args) => commands::play::play(&args),
         Command::Match(args) => commands::arena::play_match(&args),
         Command::Tournament(args) => commands::arena::tournament(&args),

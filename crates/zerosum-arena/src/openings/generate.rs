@@ -41,7 +41,7 @@ use std::sync::OnceLock;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use zerosum_core::{Evaluator, Game, Outcome, Status};
-use zerosum_games::connect::{Bits, Book, ConnectSpec, ConnectX, Packed, Solver as PonsSolver};
+use zerosum_games::connect::{Bits, Book, ConnectSolver, ConnectSpec, ConnectX, Packed};
 use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor, OpeningSearch};
 use zerosum_search::{Algorithm, SearchLimits, Searcher};
 
@@ -580,7 +580,7 @@ fn pons_scorer(spec: &GameSpec) -> Option<PonsScore> {
 
 fn pons_scorer_for<B: Bits>(rows: usize, cols: usize, k: usize) -> PonsScore {
     let start = ConnectX::<Packed<B>>::new(rows, cols, k);
-    let mut solver = PonsSolver::<B>::new(rows, cols, k, JUDGE_TABLE_MB);
+    let mut solver = ConnectSolver::<B>::new(rows, cols, k, JUDGE_TABLE_MB);
     let book = Book::for_board(rows, cols, k);
     Box::new(move |moves| {
         let mut game = start.clone();
@@ -655,7 +655,7 @@ mod tests {
         for line in &made.lines {
             let mut game = zerosum_games::connect::ConnectX64::new(4, 5, 3);
             game.play_list(line).unwrap();
-            let mut solver = zerosum_games::connect::Solver::new(4, 5, 3, 16);
+            let mut solver = ConnectSolver::new(4, 5, 3, 16);
             let score = solver.solve(&game, false).unwrap();
             assert!(score.abs() <= 2, "{line}: {score}");
         }

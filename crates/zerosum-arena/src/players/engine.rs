@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::Thread;
 use std::time::{Duration, Instant};
 
-use zerosum_core::{Evaluator, Score};
+use zerosum_core::{Evaluator, Score, TimeBudget};
 use zerosum_games::exact::{ExactLimits, Proven};
 use zerosum_games::{EvaluatedGame, GameSpec, SearchStyle};
 use zerosum_search::{
@@ -313,10 +313,10 @@ impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
         }
         // This thread too may wait for a processor when it wakes: it stops as much earlier as
         // its own wake-ups and the searches lately came late (see StopLatency), but not before
-        // a quarter of the time (the search aims at an eighth at the earliest), and reports
-        // how late each wake-up was.
+        // a quarter of the time (the search aims at an eighth at the earliest; see
+        // TimeBudget::hard_stop), and reports how late each wake-up was.
         let latency = StopLatency::process();
-        let hard_stop = started + time.saturating_sub(latency.estimate()).max(time / 4);
+        let hard_stop = started + TimeBudget::new(time).hard_stop(latency.estimate());
         let mut best_so_far = None;
         loop {
             if let Some((answer, searcher)) = mailbox.try_take_answer() {

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use zerosum_arena::{GameSetup, MoveRequest, PlayerSpec, TimeControl};
 use zerosum_core::conformance::SplitMix;
 use zerosum_core::{Game, Outcome, Status};
-use zerosum_games::connect::{ConnectX64, Solver};
+use zerosum_games::connect::{ConnectSolver, ConnectX64};
 use zerosum_games::{new_game, GameSpec};
 
 /// A request for a move after `moves`, with `limit` to think.
@@ -89,7 +89,7 @@ fn a_proven_tic_tac_toe_win_is_kept_against_every_defence() {
 }
 
 /// The exact score (Pons' scale, for the side to move) of `game`, ongoing.
-fn exact(solver: &mut Solver<u64>, game: &ConnectX64) -> i32 {
+fn exact(solver: &mut ConnectSolver<u64>, game: &ConnectX64) -> i32 {
     solver.solve(game, false).unwrap()
 }
 
@@ -98,7 +98,7 @@ fn on_a_solvable_connect_x_board_the_engine_keeps_the_exact_value() {
     // 5 rows, 6 columns, 4 in a row: the oracle proves every position after a few random
     // moves within its node budget (a depth-limited engine: reproducible, no clock).
     let spec: GameSpec = "connectx:5x6x4".parse().unwrap();
-    let mut solver = Solver::<u64>::new(5, 6, 4, 16);
+    let mut solver = ConnectSolver::<u64>::new(5, 6, 4, 16);
     let mut rng = SplitMix::new(14);
     let mut checked = [0; 3];
     for _ in 0..24 {

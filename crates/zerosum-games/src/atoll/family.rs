@@ -7,8 +7,8 @@ use serde_json::Value;
 use zerosum_core::{Side, SpecError};
 
 use super::{Atoll, BOARDS};
+use crate::family::invalid;
 use crate::registry::Builtin;
-use crate::spec::invalid;
 use crate::stones::coloured_stones;
 use crate::{Family, Layout, OpeningSearch, SearchStyle, Stones};
 use crate::{GameSpec, GameVisitor, SpecText};

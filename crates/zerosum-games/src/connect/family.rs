@@ -7,8 +7,8 @@ use serde_json::Value;
 use zerosum_core::{Side, SpecError, MAX_SIDE};
 
 use crate::family::count_word;
+use crate::family::{invalid, run_problem};
 use crate::registry::Builtin;
-use crate::spec::{invalid, run_problem};
 use crate::{Family, Layout};
 use crate::{GameSpec, GameVisitor, SpecText};
 

@@ -28,7 +28,7 @@ pub use evaluator::ConnectEvaluator;
 pub use family::{spec, ConnectFamily, ConnectSpec};
 pub use oracle::ConnectOracle;
 pub use packed::{Bits, Packed};
-pub use solver::{SolveError, SolveLimits, Solver};
+pub use solver::{ConnectSolver, SolveError, SolveLimits};
 pub use weights::ConnectWeights;
 pub use wide::Wide;
 

@@ -1,5 +1,5 @@
 //! The exact oracle of the Connect-X boards that fit the packed solver: the opening book
-//! where it has the position, else the [`Solver`], within the engine's limits.
+//! where it has the position, else the [`ConnectSolver`], within the engine's limits.
 //!
 //! Moves are proven one by one (each child position on its own), so that a proof cut short by
 //! the limits still tells which moves it settled. First the position's result (a weak solve,
@@ -10,12 +10,12 @@
 use zerosum_core::{Game, Outcome, Status};
 
 use super::book::Book;
-use super::{Bits, Column, ConnectX, Packed, SolveError, SolveLimits, Solver};
+use super::{Bits, Column, ConnectSolver, ConnectX, Packed, SolveError, SolveLimits};
 use crate::exact::{ExactLimits, ExactOracle, Proven};
 
 /// The book and the solver of one board size.
 pub struct ConnectOracle<B: Bits> {
-    solver: Solver<B>,
+    solver: ConnectSolver<B>,
     book: Option<&'static Book>,
     /// Positions searched so far for the current question (for its node limit).
     spent: u64,
@@ -26,7 +26,7 @@ impl<B: Bits> ConnectOracle<B> {
     /// `table_mb` MB. Precondition: the board fits `Packed<B>`.
     pub fn new(rows: usize, cols: usize, k: usize, table_mb: usize) -> Self {
         ConnectOracle {
-            solver: Solver::new(rows, cols, k, table_mb),
+            solver: ConnectSolver::new(rows, cols, k, table_mb),
             book: Book::for_board(rows, cols, k),
             spent: 0,
         }
@@ -294,7 +294,7 @@ mod tests {
     fn what_the_oracle_proves_is_what_the_solver_says() {
         // 4x4x3 (rows x cols x k), won by the first player; the solver settles it at once.
         let mut oracle = ConnectOracle::<u64>::new(4, 4, 3, 1);
-        let mut exact = Solver::<u64>::new(4, 4, 3, 1);
+        let mut exact = ConnectSolver::<u64>::new(4, 4, 3, 1);
         let mut game = ConnectX64::new(4, 4, 3);
         // Along a line of play, every value the oracle proves is the solver's, and it proves
         // a move that keeps the position's exact value.
@@ -352,7 +352,7 @@ mod tests {
             .map(|&(col, _)| col)
             .collect();
         assert!(!winning.is_empty(), "{proven:?}");
-        let mut exact = Solver::<u64>::new(6, 7, 4, 16);
+        let mut exact = ConnectSolver::<u64>::new(6, 7, 4, 16);
         for col in winning {
             game.play(col);
             assert!(exact.solve(&game, true).unwrap() < 0, "column {}", col + 1);

@@ -6,8 +6,8 @@ use std::fmt;
 use zerosum_core::SpecError;
 
 use crate::family::count_word;
+use crate::family::{invalid, run_problem};
 use crate::registry::Builtin;
-use crate::spec::{invalid, run_problem};
 use crate::{Family, Layout};
 use crate::{GameSpec, GameVisitor, SpecText};
 

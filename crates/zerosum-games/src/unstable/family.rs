@@ -7,8 +7,8 @@ use serde_json::Value;
 use zerosum_core::{Side, SpecError};
 
 use super::{Unstable, MIN_SIDE};
+use crate::family::{invalid, side_problem};
 use crate::registry::Builtin;
-use crate::spec::{invalid, side_problem};
 use crate::{Family, Layout, OpeningSearch, Stones};
 use crate::{GameSpec, GameVisitor, SpecText};
 

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use zerosum_core::conformance::SplitMix;
 use zerosum_core::Game;
 use zerosum_games::connect::book::build::{build, BuildOptions, Built};
-use zerosum_games::connect::{Book, BookError, ConnectX64, Solver};
+use zerosum_games::connect::{Book, BookError, ConnectSolver, ConnectX64};
 
 fn connect4() -> &'static Book {
     Book::for_board(6, 7, 4).expect("the embedded Connect Four book loads")
@@ -87,7 +87,7 @@ fn the_book_agrees_with_the_solver_on_its_deepest_positions() {
     // The deepest positions are the cheapest to solve: ten of them, at the ends of
     // random lines of best play of each side.
     let book = connect4();
-    let mut solver = Solver::<u64>::new(6, 7, 4, 16);
+    let mut solver = ConnectSolver::<u64>::new(6, 7, 4, 16);
     let mut random = SplitMix::new(4);
     for round in 0..10 {
         let side = [zerosum_core::Side::First, zerosum_core::Side::Second][round % 2];
@@ -197,7 +197,7 @@ fn a_built_book_agrees_with_the_solver_and_reads_back() {
     let path = scratch("agree");
     let book = complete(build(&small(None), &path, &mut |_| {}).unwrap());
     assert_eq!(Book::from_bytes(&book.to_bytes()).unwrap(), book);
-    let mut solver = Solver::<u64>::new(4, 5, 4, 1);
+    let mut solver = ConnectSolver::<u64>::new(4, 5, 4, 1);
     let mut random = SplitMix::new(9);
     let mut found = 0;
     for _ in 0..300 {

@@ -6,7 +6,9 @@ use std::path::Path;
 
 use zerosum_core::conformance::SplitMix;
 use zerosum_core::{Game, Status};
-use zerosum_games::connect::{Bits, ConnectX, ConnectX128, ConnectX64, Packed, SolveError, Solver};
+use zerosum_games::connect::{
+    Bits, ConnectSolver, ConnectX, ConnectX128, ConnectX64, Packed, SolveError,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Test data
@@ -73,7 +75,7 @@ fn check_cases<'a>(
     cases: impl IntoIterator<Item = &'a Case>,
     weak: bool,
 ) -> usize {
-    let mut solver = Solver::<u64>::new(rows, cols, 4, 16);
+    let mut solver = ConnectSolver::<u64>::new(rows, cols, 4, 16);
     let mut count = 0;
     for case in cases {
         let game = replay::<u64>(rows, cols, 4, &case.moves);
@@ -221,7 +223,7 @@ fn nine_by_five_every_file_every_line_exact() {
 /// The sign of the empty board's value for the first player, strong and weak.
 fn empty_board_sign(rows: usize, cols: usize) -> i32 {
     let game = ConnectX64::new(rows, cols, 4);
-    let mut solver = Solver::<u64>::new(rows, cols, 4, 16);
+    let mut solver = ConnectSolver::<u64>::new(rows, cols, 4, 16);
     let weak = solver.solve(&game, true).unwrap();
     solver.reset();
     let strong = solver.solve(&game, false).unwrap();
@@ -249,7 +251,7 @@ fn small_empty_boards_match_known_values() {
 const KNOWN_POSITIONS: [(&str, i32); 3] = [("45461667", 1), ("35333571", -1), ("13333111", 0)];
 
 fn check_known_positions(positions: &[(&str, i32)]) {
-    let mut solver = Solver::<u64>::new(6, 7, 4, 64);
+    let mut solver = ConnectSolver::<u64>::new(6, 7, 4, 64);
     for &(moves, value) in positions {
         let columns: Vec<u8> = moves.bytes().map(|b| b - b'1').collect();
         let game = replay::<u64>(6, 7, 4, &columns);
@@ -280,7 +282,7 @@ const LONE_MOVE_POSITIONS: [(&str, u8); 3] = [
 
 #[test]
 fn a_lone_move_is_worth_its_child_with_a_cold_or_warm_table() {
-    let mut solver = Solver::<u64>::new(6, 7, 4, 4);
+    let mut solver = ConnectSolver::<u64>::new(6, 7, 4, 4);
     for (moves, lone) in LONE_MOVE_POSITIONS {
         let columns: Vec<u8> = moves.bytes().map(|b| b - b'1').collect();
         let game = replay::<u64>(6, 7, 4, &columns);
@@ -402,7 +404,7 @@ impl Naive {
 /// solver (strong, weak and analyze) agrees with the naive minimax.
 fn compare_with_minimax<B: Bits>(rows: usize, cols: usize, k: usize, games: usize, seed: u64) {
     let mut rng = SplitMix::new(seed);
-    let mut solver = Solver::<B>::new(rows, cols, k, 1);
+    let mut solver = ConnectSolver::<B>::new(rows, cols, k, 1);
     let mut memo = HashMap::new();
     let mut checked = 0;
     for _ in 0..games {
@@ -458,7 +460,7 @@ fn wide_u128_boards_match_plain_minimax() {
     compare_with_minimax::<u128>(3, 3, 3, 20, 11);
     let mut rng = SplitMix::new(12);
     for (rows, cols, k, prefix) in [(3, 17, 3, 40), (2, 30, 4, 50)] {
-        let mut solver = Solver::<u128>::new(rows, cols, k, 1);
+        let mut solver = ConnectSolver::<u128>::new(rows, cols, k, 1);
         let mut memo = HashMap::new();
         for _ in 0..5 {
             // Random openings far enough in that the naive search is quick.
@@ -483,7 +485,7 @@ fn wide_u128_boards_match_plain_minimax() {
 #[test]
 fn u64_and_u128_solvers_agree_on_connect_four() {
     let cases = pons("Test_L2_R1");
-    let mut solver = Solver::<u128>::new(6, 7, 4, 16);
+    let mut solver = ConnectSolver::<u128>::new(6, 7, 4, 16);
     for case in cases.iter().step_by(25) {
         let game = replay::<u128>(6, 7, 4, &case.moves);
         solver.reset();
@@ -497,7 +499,7 @@ fn u64_and_u128_solvers_agree_on_connect_four() {
 #[test]
 fn analyze_agrees_with_solve() {
     let cases = pons("Test_L2_R1");
-    let mut solver = Solver::<u64>::new(6, 7, 4, 16);
+    let mut solver = ConnectSolver::<u64>::new(6, 7, 4, 16);
     for case in cases.iter().step_by(50) {
         let game = replay::<u64>(6, 7, 4, &case.moves);
         let values = solver.analyze(&game, false).unwrap();
@@ -523,7 +525,7 @@ fn analyze_agrees_with_solve() {
 fn immediate_win_is_scored_without_search() {
     // 1-based 112233: the first player completes 4 on the bottom row with its 4th stone.
     let game = replay::<u64>(6, 7, 4, &[0, 0, 1, 1, 2, 2]);
-    let mut solver = Solver::<u64>::new(6, 7, 4, 1);
+    let mut solver = ConnectSolver::<u64>::new(6, 7, 4, 1);
     assert_eq!(solver.solve(&game, false), Ok(18));
     assert_eq!(solver.solve(&game, true), Ok(1));
     let values = solver.analyze(&game, false).unwrap();
@@ -534,7 +536,7 @@ fn immediate_win_is_scored_without_search() {
 
 #[test]
 fn finished_games_and_wrong_sizes_are_refused() {
-    let mut solver = Solver::<u64>::new(6, 7, 4, 1);
+    let mut solver = ConnectSolver::<u64>::new(6, 7, 4, 1);
     let won = replay::<u64>(6, 7, 4, &[0, 1, 0, 1, 0, 1, 0]);
     assert!(won.status().is_over());
     assert_eq!(solver.solve(&won, false), Err(SolveError::GameOver));
@@ -555,7 +557,7 @@ fn finished_games_and_wrong_sizes_are_refused() {
 fn reset_forgets_and_nodes_count_the_last_call() {
     let cases = pons("Test_L1_R1");
     let game = replay::<u64>(6, 7, 4, &cases[0].moves);
-    let mut solver = Solver::<u64>::new(6, 7, 4, 4);
+    let mut solver = ConnectSolver::<u64>::new(6, 7, 4, 4);
     assert_eq!(solver.table_bytes(), 4 << 20);
     solver.solve(&game, false).unwrap();
     let cold = solver.nodes();

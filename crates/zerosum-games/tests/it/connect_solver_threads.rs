@@ -2,15 +2,15 @@
 //! on positions of Pons' 7x6 sets and the 9x5 sets, many of them long enough for the helper
 //! threads to start.
 
-use zerosum_games::connect::{SolveLimits, Solver};
+use zerosum_games::connect::{ConnectSolver, SolveLimits};
 
 use super::connect_solver::{nine_by_five, pons, replay, Case};
 
 /// Solves the first `count` cases with one thread and with two, each with its table cleared,
 /// and checks both against the file; returns the nodes of each (all threads).
 fn one_and_two_threads(rows: usize, cols: usize, cases: &[Case], count: usize) -> (u64, u64) {
-    let mut one = Solver::<u64>::new(rows, cols, 4, 16);
-    let mut two = Solver::<u64>::new(rows, cols, 4, 16);
+    let mut one = ConnectSolver::<u64>::new(rows, cols, 4, 16);
+    let mut two = ConnectSolver::<u64>::new(rows, cols, 4, 16);
     two.set_threads(2);
     assert_eq!((one.threads(), two.threads()), (1, 2));
     let (mut one_nodes, mut two_nodes) = (0, 0);
@@ -63,8 +63,8 @@ fn two_threads_give_the_scores_of_one_on_nine_by_five_sets() {
 #[test]
 fn two_threads_analyze_like_one_and_obey_a_node_limit() {
     let cases = pons("Test_L1_R1");
-    let mut one = Solver::<u64>::new(6, 7, 4, 16);
-    let mut two = Solver::<u64>::new(6, 7, 4, 16);
+    let mut one = ConnectSolver::<u64>::new(6, 7, 4, 16);
+    let mut two = ConnectSolver::<u64>::new(6, 7, 4, 16);
     two.set_threads(2);
     for case in cases.iter().take(5) {
         let game = replay::<u64>(6, 7, 4, &case.moves);

@@ -14,7 +14,8 @@
 //! expressed and are refused with `ERROR`. `INFO max_memory` is accepted, but the engine's
 //! table size is the one it was started with. Time: `timeout_turn` (ms per move, 0 = play
 //! fast), `timeout_match` (ms per game, 0 = no limit) and `time_left` (ms left in the game)
-//! bound the engine's budget, a safety reserve deducted.
+//! bound the engine's budget, the protocol's overhead deducted
+//! ([`zerosum_core::TimeBudget::served`]).
 
 mod session;
 mod timing;

@@ -3,10 +3,7 @@
 
 use std::time::Duration;
 
-use crate::with_reserve;
-
-/// Share of the game time left spent on one move.
-const MATCH_TIME_SHARE: u32 = 20;
+use zerosum_core::TimeBudget;
 
 /// The time limits the manager announced, and the game time left.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -48,15 +45,16 @@ impl GomocupTiming {
         }
     }
 
-    /// How long the engine may think on its next move, reserve deducted: the per-move limit,
-    /// or a twentieth of the game time left when that is less; `None` when untimed.
+    /// How long the engine may think on its next move, the protocol's overhead deducted
+    /// ([`TimeBudget::served`]): the per-move limit, or a twentieth of the game time left when
+    /// that is less; `None` when untimed.
     pub fn budget(&self) -> Option<Duration> {
-        let from_game = self.left.map(|left| left / MATCH_TIME_SHARE);
+        let from_game = self.left.map(TimeBudget::clock_share);
         let budget = match (self.turn, from_game) {
             (Some(turn), Some(game)) => turn.min(game),
             (turn, game) => turn.or(game)?,
         };
-        Some(with_reserve(budget))
+        Some(TimeBudget::new(budget).served().duration())
     }
 }
 

@@ -3,11 +3,9 @@
 
 use std::time::Duration;
 
-use super::colour::Colour;
-use crate::with_reserve;
+use zerosum_core::TimeBudget;
 
-/// Share of the main time left spent on one move.
-const MAIN_TIME_SHARE: u32 = 20;
+use super::colour::Colour;
 
 /// `time_settings MAIN BYO_TIME BYO_STONES`: main time, then (when `byo_stones > 0`)
 /// Canadian byo-yomi, `byo_stones` stones in every period of `byo_time`.
@@ -70,8 +68,9 @@ impl GtpClock {
         });
     }
 
-    /// How long `colour` may think on its next move, reserve deducted: a twentieth of the
-    /// main time left plus one byo-yomi stone's share, or the period's share per stone.
+    /// How long `colour` may think on its next move, the protocol's overhead deducted
+    /// ([`TimeBudget::served`]): a twentieth of the main time left plus one byo-yomi stone's
+    /// share, or the period's share per stone.
     pub fn budget(&self, colour: Colour) -> Option<Duration> {
         let budget = match self.periods[colour.index()]? {
             Period::Main(left) => {
@@ -81,11 +80,11 @@ impl GtpClock {
                     .map_or(Duration::ZERO, |settings| {
                         settings.byo_time / settings.byo_stones
                     });
-                left / MAIN_TIME_SHARE + stone
+                TimeBudget::clock_share(left) + stone
             }
             Period::ByoYomi { left, stones } => left / stones.max(1),
         };
-        Some(with_reserve(budget))
+        Some(TimeBudget::new(budget).served().duration())
     }
 
     /// Charges a move of `colour` that took `elapsed`.
@@ -146,6 +145,11 @@ mod tests {
         Duration::from_secs_f64(s)
     }
 
+    /// What the server gives its engine of a controller's `allotted`.
+    fn served(allotted: Duration) -> Duration {
+        TimeBudget::new(allotted).served().duration()
+    }
+
     #[test]
     fn untimed_until_told() {
         let mut clock = GtpClock::default();
@@ -170,7 +174,7 @@ mod tests {
             })
         );
         clock.set_left(Colour::White, secs(4.0), 2);
-        assert_eq!(clock.budget(Colour::White), Some(with_reserve(secs(2.0))));
+        assert_eq!(clock.budget(Colour::White), Some(served(secs(2.0))));
         clock.spend(Colour::White, secs(1.0));
         clock.spend(Colour::White, secs(1.0));
         assert_eq!(
@@ -186,7 +190,7 @@ mod tests {
     fn absolute_time_runs_out() {
         let mut clock = GtpClock::default();
         clock.set(secs(2.0), secs(0.0), 0);
-        assert_eq!(clock.budget(Colour::Black), Some(with_reserve(secs(0.1))));
+        assert_eq!(clock.budget(Colour::Black), Some(served(secs(0.1))));
         clock.spend(Colour::Black, secs(3.0));
         assert_eq!(clock.budget(Colour::Black), Some(Duration::ZERO));
         clock.restart();

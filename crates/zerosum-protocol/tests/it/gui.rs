@@ -6,8 +6,8 @@ use std::io::Cursor;
 use std::time::Duration;
 
 use crate::support::{Behaviour, FakeEngine};
+use zerosum_core::TimeBudget;
 use zerosum_protocol::gtp::{serve, GtpSession, Vertices, ANALYZE_COMMANDS};
-use zerosum_protocol::with_reserve;
 
 fn session(spec: &str, vertices: Vertices) -> GtpSession<FakeEngine> {
     GtpSession::new(
@@ -308,13 +308,18 @@ fn kgs_time_settings_set_the_budget() {
     }
     let seconds: f64 = replies[11].trim_start_matches("= ").parse().unwrap();
     assert!(seconds >= 0.0, "{}", replies[11]);
-    let secs = Duration::from_secs_f64;
+    // The controller's share of a move, less the protocol's overhead.
+    let served = |seconds| {
+        TimeBudget::new(Duration::from_secs_f64(seconds))
+            .served()
+            .duration()
+    };
     assert_eq!(
         *budgets.lock().unwrap(),
         [
-            Some(with_reserve(secs(5.0))),
-            Some(with_reserve(secs(2.0))),
-            Some(with_reserve(secs(3.0))),
+            Some(served(5.0)),
+            Some(served(2.0)),
+            Some(served(3.0)),
             None
         ]
     );

@@ -4,16 +4,23 @@
 //! One iteration ([`Worker::iterate`]) walks the tree from the root by UCT ([`select`]),
 //! expands the first node it reaches a second time (its children are the evaluator's
 //! candidates), proves a new leaf that ends the game, else plays out from it
-//! ([`playout`]), and backs the reward up the path, with MCTS-Solver's proofs ([`proof`]).
+//! ([`playout`]), and backs the reward up the path, with MCTS-Solver's proofs ([`backup`] of
+//! the nodes' [`proof`]s).
 //! The tree lives in an arena ([`tree`]) sized by the search's memory (the table size), and
 //! is kept from one search to the next: when the next position follows from the last root
 //! by moves the tree holds, their subtree becomes the new root.
+//!
+//! Modules: `tree` (the arena of nodes) holds each node's `proof`; `backup` proves nodes
+//! from their children in the tree; `select` (UCT, PUCT) reads the tree; `playout` plays a
+//! position out and knows no tree; this module drives them all. A timed search aims to stop at
+//! [`TimeBudget::search_aim`](zerosum_core::TimeBudget::search_aim).
 //!
 //! Threads: root parallelism. Each thread grows a tree of its own (with its own random
 //! stream), and the visits of the root's moves are summed at the end. With one thread, a
 //! playout limit and a fresh searcher, a search is deterministic: the generator is seeded
 //! from the position.
 
+mod backup;
 mod playout;
 mod proof;
 mod select;
@@ -23,13 +30,14 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use zerosum_core::{Evaluator, Game, Score, Side, Status};
+use zerosum_core::{Evaluator, Game, Score, Side, Status, TimeBudget};
 
+use crate::limits::SearchLimits;
 use crate::pace::StopLatency;
-use crate::search::aim;
-use crate::{SearchInfo, SearchLimits, SearchResult, TreeStats};
+use crate::result::{SearchInfo, SearchResult, TreeStats};
+use backup::{for_mover, update};
 use playout::Playouts;
-use proof::{for_mover, update, Proof};
+use proof::TreeProof;
 use select::{prior, select, select_puct, Choice};
 use tree::{Node, NodeId, Tree, ROOT};
 
@@ -114,7 +122,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         let latency = StopLatency::process();
         let deadline = limits
             .time
-            .map(|time| start + aim(time, latency.estimate()));
+            .map(|time| start + TimeBudget::new(time).search_aim(latency.estimate()));
         let mut result = SearchResult::before_search(true);
         if let Status::Over(_) = position.status() {
             result.time = start.elapsed();
@@ -253,7 +261,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                         } else {
                             f64::from(node.visits) - node.reward
                         };
-                        lost |= matches!(for_mover(node, mover), Proof::Loss(_));
+                        lost |= matches!(for_mover(node, mover), TreeProof::Loss(_));
                     }
                 }
                 let better = best.is_none_or(|(_, most, most_reward)| {
@@ -275,7 +283,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             let drawn = main
                 .node(ROOT)
                 .child_ids()
-                .find(|&id| for_mover(main.node(id), mover) == Proof::Draw);
+                .find(|&id| for_mover(main.node(id), mover) == TreeProof::Draw);
             if let Some(drawn) = drawn.filter(|_| win_rate < 0.5) {
                 (best, win_rate) = (drawn, 0.5);
             }
@@ -367,7 +375,7 @@ fn principal_line<M: Copy>(tree: &Tree<M>, first: NodeId) -> Vec<M> {
         } else {
             let most = node
                 .child_ids()
-                .filter(|&c| !matches!(for_mover(tree.node(c), mover), Proof::Loss(_)))
+                .filter(|&c| !matches!(for_mover(tree.node(c), mover), TreeProof::Loss(_)))
                 .max_by_key(|&c| (tree.node(c).visits, std::cmp::Reverse(c)));
             match most {
                 Some(c) if tree.node(c).visits > 0 => c,
@@ -463,7 +471,7 @@ impl<M: Copy + Eq> Worker<M> {
         let best = tree
             .node(ROOT)
             .child_ids()
-            .filter(|&c| !matches!(for_mover(tree.node(c), mover), Proof::Loss(_)))
+            .filter(|&c| !matches!(for_mover(tree.node(c), mover), TreeProof::Loss(_)))
             .max_by_key(|&c| (tree.node(c).visits, std::cmp::Reverse(c)));
         let (pv, visits, reward) = best.map_or((Vec::new(), 0, 0.0), |id| {
             let node = tree.node(id);
@@ -513,7 +521,7 @@ impl<M: Copy + Eq> Worker<M> {
                     fresh = true;
                     if let Status::Over(outcome) = game.status() {
                         let side = node.side;
-                        self.tree.node_mut(id).proof = Proof::of_outcome(outcome, side);
+                        self.tree.node_mut(id).proof = TreeProof::of_outcome(outcome, side);
                     }
                     break;
                 }
@@ -564,7 +572,8 @@ impl<M: Copy + Eq> Worker<M> {
                 match winner {
                     Some(winner) => {
                         let plies = game.move_id_bound().saturating_sub(game.ply());
-                        self.tree.node_mut(id).proof = Proof::of_winner(winner, leaf.side, plies);
+                        self.tree.node_mut(id).proof =
+                            TreeProof::of_winner(winner, leaf.side, plies);
                         if winner == Side::First {
                             1.0
                         } else {
@@ -712,7 +721,7 @@ impl<M: Copy + Eq> Worker<M> {
             child.prior = prior(rank, count, width);
             game.play(child.mv.expect("a child has a move"));
             if let Status::Over(outcome) = game.status() {
-                child.proof = Proof::of_outcome(outcome, child.side);
+                child.proof = TreeProof::of_outcome(outcome, child.side);
             }
             game.undo();
         }

@@ -9,7 +9,7 @@
 
 use zerosum_core::Side;
 
-use super::proof::Proof;
+use super::proof::TreeProof;
 
 /// Index of a node in the arena.
 pub(super) type NodeId = u32;
@@ -29,7 +29,7 @@ pub(super) struct Node<M> {
     /// Sum of the playouts' rewards for [`Node::side`] (1 a win, 0 a loss, ½ a draw).
     pub reward: f64,
     /// The value proven for [`Node::side`], if any.
-    pub proof: Proof,
+    pub proof: TreeProof,
     /// Index of the first child, when expanded.
     pub first_child: NodeId,
     /// Number of children (0 until expanded).
@@ -55,7 +55,7 @@ impl<M> Node<M> {
             side,
             visits: 0,
             reward: 0.0,
-            proof: Proof::Unknown,
+            proof: TreeProof::Unknown,
             first_child: 0,
             children: 0,
             unborn: 0,

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use zerosum_core::conformance::SplitMix;
 use zerosum_core::{Evaluator, Game, Outcome, Score, Status};
 use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor};
-use zerosum_search::{Algorithm, SearchLimits, Searcher, Solver, Threads};
+use zerosum_search::{Algorithm, AlphaBetaSolver, SearchLimits, Searcher, Threads};
 
 use crate::common::{legal, line, middle_game, random_move};
 
@@ -180,7 +180,7 @@ impl GameVisitor for AgreesWithSolver {
 
     fn visit<G: EvaluatedGame>(self, start: G) {
         let mut rng = SplitMix::new(self.seed);
-        let mut solver = Solver::new(start.evaluator(), 4);
+        let mut solver = AlphaBetaSolver::new(start.evaluator(), 4);
         let mut searcher = mcts(&start, 64);
         let mut positions = Vec::new();
         if self.from_start {

@@ -3,7 +3,7 @@
 use zerosum_core::conformance::SplitMix;
 use zerosum_core::{Evaluator, Game, Score};
 use zerosum_games::{visit_game, GameSpec, GameVisitor};
-use zerosum_search::{Algorithm, SearchLimits, Searcher, Solver, WeakValue};
+use zerosum_search::{Algorithm, AlphaBetaSolver, SearchLimits, Searcher, WeakValue};
 
 /// No knowledge at all: the solver must not need any to be right.
 #[derive(Clone)]
@@ -22,7 +22,7 @@ struct Value {
 impl GameVisitor for Value {
     type Output = Score;
     fn visit<G: Game>(self, game: G) -> Score {
-        let mut solver = Solver::new(Blind, 16);
+        let mut solver = AlphaBetaSolver::new(Blind, 16);
         let solution = solver
             .solve(&game, self.weak, &SearchLimits::default())
             .unwrap();
@@ -67,7 +67,7 @@ impl GameVisitor for AgainstMinimax {
     fn visit<G: Game>(self, start: G) {
         let mut rng = SplitMix::new(99);
         let mut moves = Vec::new();
-        let mut solver = Solver::new(Blind, 4);
+        let mut solver = AlphaBetaSolver::new(Blind, 4);
         let mut minimax = Searcher::new(Blind, Algorithm::Minimax, 1);
         let mut done = 0;
         while done < self.positions {
@@ -151,7 +151,7 @@ fn interrupted_solves_say_so() {
     impl GameVisitor for Interrupted {
         type Output = ();
         fn visit<G: Game>(self, game: G) {
-            let mut solver = Solver::new(Blind, 1);
+            let mut solver = AlphaBetaSolver::new(Blind, 1);
             assert!(solver
                 .solve(&game, false, &SearchLimits::nodes(1_000))
                 .is_err());
@@ -172,7 +172,7 @@ impl GameVisitor for BoundsHoldTheValue {
     fn visit<G: Game>(self, start: G) {
         let mut rng = SplitMix::new(7);
         let mut moves = Vec::new();
-        let mut solver = Solver::new(Blind, 4);
+        let mut solver = AlphaBetaSolver::new(Blind, 4);
         for _ in 0..self.positions {
             let mut game = start.clone();
             for _ in 0..rng.below(game.move_id_bound()) {
@@ -248,7 +248,7 @@ fn a_limited_proof_ends_with_what_it_proved() {
     impl GameVisitor for Limited {
         type Output = ();
         fn visit<G: Game>(self, game: G) {
-            let mut solver = Solver::new(Blind, 1);
+            let mut solver = AlphaBetaSolver::new(Blind, 1);
             let proof = solver.prove(&game, false, &SearchLimits::nodes(20_000), |_, _, _| {});
             assert!(proof.solution.is_none());
             assert_eq!(proof.bounds.exact(), None);

@@ -17,6 +17,7 @@ use zerosum_arena::{
     TournamentEvent, TournamentSettings, PRESETS,
 };
 
+use zerosum_core::TimeBudget;
 use zerosum_games::GameSpec;
 use zerosum_web::TournamentFeed;
 
@@ -36,7 +37,7 @@ pub struct TimeArgs {
     #[arg(long, value_name = "[MOVES/]TIME[+INC]")]
     tc: Option<String>,
     /// Lateness forgiven on every move, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 50)]
+    #[arg(long, value_name = "MS", default_value_t = TimeBudget::REFEREE_MARGIN.as_millis() as u64)]
     timemargin: u64,
     /// Extra seconds on each player's first move.
     #[arg(

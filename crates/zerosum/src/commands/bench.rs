@@ -9,7 +9,7 @@ use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use zerosum_core::Game;
-use zerosum_games::connect::{Bits, ConnectSpec, ConnectX, Packed, Solver as PonsSolver};
+use zerosum_games::connect::{Bits, ConnectSolver, ConnectSpec, ConnectX, Packed};
 use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
 use zerosum_search::{Algorithm, SearchLimits, Searcher};
 
@@ -170,7 +170,7 @@ struct SetResult {
 }
 
 fn run_sets<B: Bits>(rows: usize, cols: usize, k: usize, options: &SolverBench) -> Result<()> {
-    let mut solver = PonsSolver::<B>::new(rows, cols, k, options.hash_mb);
+    let mut solver = ConnectSolver::<B>::new(rows, cols, k, options.hash_mb);
     solver.set_threads(options.threads);
     let mut out = crate::output::stdout();
     if !options.json {
@@ -310,7 +310,7 @@ fn read_set<B: Bits>(
 /// Solves every position of `set`, the table cleared before each, and counts the expected
 /// scores found (only their signs if `weak`).
 fn solve_set<B: Bits>(
-    solver: &mut PonsSolver<B>,
+    solver: &mut ConnectSolver<B>,
     set: &TestSet<B>,
     weak: bool,
     progress: &SetProgress,

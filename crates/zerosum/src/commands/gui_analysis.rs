@@ -9,7 +9,7 @@ use std::time::Duration;
 use zerosum_core::{Game, Status};
 use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor};
 use zerosum_protocol::{EngineAnalysis, EngineSolution, Verdict};
-use zerosum_search::{Algorithm, SearchLimits, Searcher, Solver, Threads};
+use zerosum_search::{Algorithm, AlphaBetaSolver, SearchLimits, Searcher, Threads};
 
 /// Table size, threads and time of the analyses.
 #[derive(Clone, Copy, Debug)]
@@ -109,8 +109,8 @@ impl GameVisitor for Solve<'_> {
 
     fn visit<G: EvaluatedGame>(self, game: G) -> Self::Output {
         let game = replay(game, self.moves)?;
-        let mut solver =
-            Solver::try_new(game.evaluator(), self.hash_mb).map_err(|error| error.to_string())?;
+        let mut solver = AlphaBetaSolver::try_new(game.evaluator(), self.hash_mb)
+            .map_err(|error| error.to_string())?;
         let solution = solver
             .solve(&game, false, &self.limits)
             .map_err(|error| error.to_string())?;

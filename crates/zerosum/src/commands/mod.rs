@@ -7,6 +7,7 @@ pub mod bench_threads;
 pub mod bench_time;
 pub mod book;
 pub mod depth_chart;
+pub mod explain_time;
 pub mod files;
 pub mod game_output;
 pub mod gui_analysis;

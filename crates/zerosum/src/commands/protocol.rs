@@ -171,6 +171,9 @@ impl MoveEngine for ServedEngine {
     }
 
     fn choose(&mut self, request: &EngineRequest) -> Result<EngineMove, EngineError> {
+        // The served budget (the controller's allotment less the protocol's overhead,
+        // `TimeBudget::served`) is the player's limit, of which it keeps back its own answer
+        // reserve (`TimeBudget::thinking`): `zerosum explain-time` shows both.
         let request = MoveRequest {
             moves: Arc::new(request.moves.to_vec()),
             limit: request.budget,

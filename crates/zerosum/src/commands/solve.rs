@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use zerosum_core::{Game, Score, Side};
 use zerosum_games::connect::{
-    Bits, Book, Column, ConnectSpec, ConnectX, Packed, SolveLimits, Solver as PonsSolver,
+    Bits, Book, Column, ConnectSolver, ConnectSpec, ConnectX, Packed, SolveLimits,
 };
 use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor};
-use zerosum_search::{Proof, ProvenBounds, SearchLimits, Solver, WeakValue};
+use zerosum_search::{AlphaBetaSolver, ProvenBounds, SearchLimits, SolverProof, WeakValue};
 
 use super::parse_spec;
 use super::search::check_hash;
@@ -133,7 +133,7 @@ enum ExactEngine {
 
 struct PonsEngine<B: Bits> {
     start: ConnectX<Packed<B>>,
-    solver: PonsSolver<B>,
+    solver: ConnectSolver<B>,
     weak: bool,
     limits: Option<Limits>,
 }
@@ -195,7 +195,7 @@ impl<B: Bits> PonsEngine<B> {
         options: &SolveOptions,
         limits: Option<Limits>,
     ) -> Self {
-        let mut solver = PonsSolver::new(rows, cols, k, options.hash_mb);
+        let mut solver = ConnectSolver::new(rows, cols, k, options.hash_mb);
         solver.set_threads(options.threads);
         PonsEngine {
             start: ConnectX::new(rows, cols, k),
@@ -310,7 +310,7 @@ impl GameVisitor for GenericSolve {
                 game.status()
             );
         }
-        let mut solver = Solver::try_new(game.evaluator(), self.hash_mb)?;
+        let mut solver = AlphaBetaSolver::try_new(game.evaluator(), self.hash_mb)?;
         let start = Instant::now();
         let progress = self
             .show_progress
@@ -383,7 +383,7 @@ fn describe_bounds(bounds: &ProvenBounds, side: Side) -> String {
 
 /// The last line of a solve its limits ended: what it proved, within which depth, after how
 /// long and how many nodes.
-fn unsolved_line<M>(proof: &Proof<M>, side: Side) -> String {
+fn unsolved_line<M>(proof: &SolverProof<M>, side: Side) -> String {
     let bounds = &proof.bounds;
     let spent = format!(
         "{:.1} s, {} nodes",

@@ -232,6 +232,7 @@ macro_rules! document_tests {
 
 document_tests! {
     readme_examples_run: "README.md",
+    adding_a_game_examples_run: "docs/adding-a-game.md",
     architecture_examples_run: "docs/architecture.md",
     arena_examples_run: "docs/arena.md",
     beyond_one_machine_examples_run: "docs/beyond-one-machine.md",

@@ -20,6 +20,7 @@ mod java_course;
 mod known_results;
 mod long_commands;
 mod mcts;
+mod module_cycles;
 mod network;
 mod openings;
 mod own_family;

@@ -22,7 +22,7 @@ use zerosum_games::{
 };
 use zerosum_protocol::gtp::{self, GtpSession};
 use zerosum_protocol::{EngineError, EngineMove, EngineRequest, MoveEngine};
-use zerosum_search::{Algorithm, SearchLimits, Searcher, Solver};
+use zerosum_search::{Algorithm, AlphaBetaSolver, SearchLimits, Searcher};
 
 // ---------------------------------------------------------------------------------------------
 // The family: its spec and its facts.
@@ -385,7 +385,7 @@ impl GameVisitor for Truths {
         let mut legal = Vec::new();
         game.legal_moves(&mut legal);
         let legal_move = searched.best_move.is_some_and(|mv| legal.contains(&mv));
-        let mut solver = Solver::try_new(game.evaluator(), 1).unwrap();
+        let mut solver = AlphaBetaSolver::try_new(game.evaluator(), 1).unwrap();
         let solution = solver
             .solve(&game, false, &SearchLimits::default())
             .unwrap();

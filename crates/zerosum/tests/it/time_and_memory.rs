@@ -1,5 +1,5 @@
 //! Tables that cannot fit in memory are refused before anything is allocated, with the limit
-//! named; and the time benchmark runs.
+//! named; the time benchmark runs; and `explain-time` says what a time control buys.
 
 use zerosum_search::PhysicalMemory;
 
@@ -102,4 +102,65 @@ fn the_time_benchmark_measures_first_moves_of_the_games_asked() {
         assert_eq!(fields[1], fields[2], "games and moves differ: {row}");
     }
     assert!(!out.contains("connectx"), "{out}");
+}
+
+/// The table `explain-time` prints for `args`, and each of its rows that begin with one of
+/// `names`, the words of each joined by one space.
+fn explained(args: &[&str], names: &[&str]) -> (String, Vec<String>) {
+    let output = zerosum(&[&["explain-time"], args].concat());
+    let table = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(output.status.success(), "{args:?}: {table}");
+    let rows = names
+        .iter()
+        .map(|name| {
+            let line = table.lines().find(|line| line.starts_with(name));
+            let line = line.unwrap_or_else(|| panic!("no row {name} in\n{table}"));
+            line.split_whitespace().collect::<Vec<_>>().join(" ")
+        })
+        .collect();
+    (table, rows)
+}
+
+#[test]
+fn explain_time_gives_each_layer_of_a_move_its_time() {
+    // In a match, and served over a protocol whose controller allots as much.
+    let names = [
+        "forfeit after",
+        "protocol",
+        "the player",
+        "the search",
+        "no new",
+    ];
+    let (table, rows) = explained(&["--st", "1"], &names);
+    assert!(
+        table.starts_with("st=1 margin=50ms: a move, a stall of 0 ms"),
+        "{table}"
+    );
+    assert_eq!(
+        rows,
+        [
+            "forfeit after (limit + margin) 1050.0 ms -",
+            "protocol overhead kept back - 70.0 ms",
+            "the player thinks 930.0 ms 861.4 ms",
+            "the search aims to stop 910.0 ms 841.4 ms",
+            "no new iteration (alpha-beta) after 455.0 ms 420.7 ms",
+        ],
+        "{table}"
+    );
+    // A game clock: a twentieth of it plus three quarters of the increment; a stall of
+    // 40 ms comes off the hard stop and the aim.
+    let names = ["allotted", "the player", "its answering", "the search"];
+    let (table, rows) = explained(&["--tc", "60+0.6", "--stall", "40"], &names);
+    assert_eq!(
+        rows,
+        [
+            "allotted (limit, or clock/20 + 3/4 inc.) 3450.0 ms 3450.0 ms",
+            "the player thinks 3331.0 ms 3214.4 ms",
+            "its answering thread's hard stop 3291.0 ms 3174.4 ms",
+            "the search aims to stop 3271.0 ms 3154.4 ms",
+        ],
+        "{table}"
+    );
+    refused(&["explain-time", "--stall", "500"], "at most 200 ms");
+    refused(&["explain-time", "--st", "0"], "zero seconds per move");
 }

@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 use zerosum_core::{Game, Outcome, Side, Status};
 
 use super::{canonical_key, Book, KEY_BITS};
-use crate::connect::{ConnectX, Packed, Solver};
+use crate::connect::{ConnectSolver, ConnectX, Packed};
 
 /// The positions a thread takes from the shared counter at a time.
 const CHUNK: usize = 8;
@@ -116,8 +116,8 @@ pub fn build(
     check(options)?;
     let board = (options.rows, options.cols, options.k);
     let mut record = Checkpoint::open(checkpoint, board)?;
-    let mut solvers: Vec<Solver<u64>> = (0..options.threads)
-        .map(|_| Solver::new(options.rows, options.cols, options.k, options.hash_mb))
+    let mut solvers: Vec<ConnectSolver<u64>> = (0..options.threads)
+        .map(|_| ConnectSolver::new(options.rows, options.cols, options.k, options.hash_mb))
         .collect();
     let mut solved = 0u64;
     let mut book_keys: Vec<u64> = Vec::new();
@@ -281,7 +281,7 @@ fn solve_layer(
     ply: usize,
     layer: &[Game64],
     keys: &[u64],
-    solvers: &mut [Solver<u64>],
+    solvers: &mut [ConnectSolver<u64>],
     record: &mut Checkpoint,
     max_solves: Option<u64>,
     solved: &mut u64,

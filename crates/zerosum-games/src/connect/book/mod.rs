@@ -5,8 +5,8 @@
 //! them: "full width"), and beyond that, up to [`Book::lines`] stones, the positions met on the
 //! lines where one side always plays a best move and the other anything, for each side, with
 //! every child of those positions (so that every move of a position on such a line has its
-//! value). Scores are the solver's ([`Solver::solve`](super::Solver::solve), strong): from the
-//! side to move, 0 a draw, a win the more the sooner.
+//! value). Scores are the solver's ([`ConnectSolver::solve`](super::ConnectSolver::solve),
+//! strong): from the side to move, 0 a draw, a win the more the sooner.
 //!
 //! Keys are Pons' `current + mask` of the position or of its mirror image (columns reversed),
 //! whichever is smaller, so a position and its mirror share one entry.
@@ -176,8 +176,8 @@ impl Book {
     }
 
     /// The exact solver score of `game` for the side to move (the scale of
-    /// [`Solver::solve`](super::Solver::solve)), or `None` if the position is not in the book
-    /// (or the game is of another size, or over).
+    /// [`ConnectSolver::solve`](super::ConnectSolver::solve)), or `None` if the position is
+    /// not in the book (or the game is of another size, or over).
     pub fn value<B: Bits>(&self, game: &ConnectX<Packed<B>>) -> Option<i32> {
         if (game.rows(), game.cols(), game.k()) != self.board() {
             return None;
@@ -188,10 +188,10 @@ impl Book {
     }
 
     /// The value of each column for the side to move in `game`, as
-    /// [`Solver::analyze`](super::Solver::analyze) gives it (strong), from the book: `None`
-    /// for a full column, the win's score for a winning move, 0 for a move that fills the
-    /// board. `None` as a whole when a child that is not over is not in the book (or the game
-    /// is over, or of another size).
+    /// [`ConnectSolver::analyze`](super::ConnectSolver::analyze) gives it (strong), from the
+    /// book: `None` for a full column, the win's score for a winning move, 0 for a move that
+    /// fills the board. `None` as a whole when a child that is not over is not in the book (or
+    /// the game is over, or of another size).
     pub fn analyze<B: Bits>(&self, game: &ConnectX<Packed<B>>) -> Option<Vec<Option<i32>>> {
         if (game.rows(), game.cols(), game.k()) != self.board() || game.status().is_over() {
             return None;

@@ -33,14 +33,14 @@
 //! above an opponent's), those a single stone from playable counting most and those playable
 //! at once a little extra, centre first among equals.
 //!
-//! With threads ([`Solver::set_threads`]), helpers search the same position over the shared
+//! With threads ([`ConnectSolver::set_threads`]), helpers search the same position over the shared
 //! table, probing ahead of the main thread, and every thread leaves the children another is
 //! searching, far from the end, for after its other moves (ABDADA's deferral).
 //!
-//! Contract: [`Solver::solve`] needs a game that is not over (else [`SolveError::GameOver`]);
-//! the side to move may be able to win at once. [`Solver::solve_within`] and
-//! [`Solver::analyze_within`] also stop at the [`SolveLimits`] (nodes, a deadline, a stop
-//! flag), with [`SolveError::Interrupted`].
+//! Contract: [`ConnectSolver::solve`] needs a game that is not over (else
+//! [`SolveError::GameOver`]); the side to move may be able to win at once.
+//! [`ConnectSolver::solve_within`] and [`ConnectSolver::analyze_within`] also stop at the
+//! [`SolveLimits`] (nodes, a deadline, a stop flag), with [`SolveError::Interrupted`].
 
 mod busy;
 mod order;
@@ -98,10 +98,10 @@ impl std::error::Error for SolveError {}
 ///
 /// The time and the flag are checked every few thousand positions, so a solve stops within
 /// microseconds of a deadline or a raised flag; the node limit is met exactly (the solve stops
-/// at the first position past it, which [`Solver::nodes`] counts).
+/// at the first position past it, which [`ConnectSolver::nodes`] counts).
 #[derive(Clone, Debug, Default)]
 pub struct SolveLimits {
-    /// Most positions to search (for [`Solver::analyze_within`], in all its solves).
+    /// Most positions to search (for [`ConnectSolver::analyze_within`], in all its solves).
     pub nodes: Option<u64>,
     /// Time by which to give up.
     pub deadline: Option<Instant>,
@@ -197,9 +197,9 @@ impl Limiter {
 ///
 /// The table keeps what it learns across calls (every bound in it is a true bound of the game,
 /// whatever the root), so solving many positions of one game in a row gets faster; call
-/// [`Solver::reset`] for independent measurements.
+/// [`ConnectSolver::reset`] for independent measurements.
 #[derive(Clone, Debug)]
-pub struct Solver<B: Bits> {
+pub struct ConnectSolver<B: Bits> {
     geometry: Geometry<B>,
     table: Table<B>,
     /// Search threads (at least 1).
@@ -208,7 +208,7 @@ pub struct Solver<B: Bits> {
     nodes: u64,
 }
 
-impl<B: Bits> Solver<B> {
+impl<B: Bits> ConnectSolver<B> {
     /// The default size of the transposition table, in MB.
     pub const DEFAULT_TABLE_MB: usize = 64;
 
@@ -220,7 +220,7 @@ impl<B: Bits> Solver<B> {
     /// If the board does not fit a packed board of `B` (`cols * (rows + 1) <= B::BITS`) or a
     /// size is 0.
     pub fn new(rows: usize, cols: usize, k: usize, table_mb: usize) -> Self {
-        Solver {
+        ConnectSolver {
             geometry: Geometry::new(rows, cols, k),
             table: Table::new(table_mb),
             threads: 1,
@@ -246,7 +246,7 @@ impl<B: Bits> Solver<B> {
         self.table.bytes()
     }
 
-    /// Number of positions searched by the last solve (for [`Solver::analyze`], by all its
+    /// Number of positions searched by the last solve (for [`ConnectSolver::analyze`], by all its
     /// solves), by all the threads. A position counts once per visit, table hits and forced
     /// losses included.
     pub fn nodes(&self) -> u64 {
@@ -351,7 +351,7 @@ impl<B: Bits> Solver<B> {
         value
     }
 
-    /// [`Solver::solve`] within `limits`: [`SolveError::Interrupted`] when one is hit first.
+    /// [`ConnectSolver::solve`] within `limits`: [`SolveError::Interrupted`] when one is hit first.
     pub fn solve_within(
         &mut self,
         game: &ConnectX<Packed<B>>,
@@ -365,7 +365,7 @@ impl<B: Bits> Solver<B> {
 
     /// The exact value, for the side to move in `game`, of each column played (only its sign
     /// if `weak`): `None` if the column is full, the immediate win's score if it wins at once,
-    /// 0 if it fills the board. The largest entry is [`Solver::solve`]'s value.
+    /// 0 if it fills the board. The largest entry is [`ConnectSolver::solve`]'s value.
     pub fn analyze(
         &mut self,
         game: &ConnectX<Packed<B>>,
@@ -374,7 +374,7 @@ impl<B: Bits> Solver<B> {
         self.analyze_within(game, weak, &SolveLimits::default())
     }
 
-    /// [`Solver::analyze`] within `limits` (its node limit counts the nodes of all the
+    /// [`ConnectSolver::analyze`] within `limits` (its node limit counts the nodes of all the
     /// columns): [`SolveError::Interrupted`] when one is hit first.
     pub fn analyze_within(
         &mut self,
@@ -414,7 +414,7 @@ impl<B: Bits> Solver<B> {
         Ok(values)
     }
 
-    /// The columns whose value is the best of [`Solver::analyze`], in increasing order: the
+    /// The columns whose value is the best of [`ConnectSolver::analyze`], in increasing order: the
     /// moves that keep the exact value, or with `weak` the win, draw or loss.
     pub fn best_moves(
         &mut self,
@@ -451,7 +451,7 @@ mod tests {
     #[test]
     fn no_limits_and_generous_limits_search_the_same_tree() {
         let game = position(&MOVES);
-        let mut solver = Solver::<u64>::new(6, 7, 4, 4);
+        let mut solver = ConnectSolver::<u64>::new(6, 7, 4, 4);
         let value = solver.solve(&game, false).unwrap();
         let nodes = solver.nodes();
         assert!(
@@ -471,7 +471,7 @@ mod tests {
     #[test]
     fn a_node_limit_interrupts_exactly_and_leaves_a_usable_table() {
         let game = position(&MOVES);
-        let mut solver = Solver::<u64>::new(6, 7, 4, 4);
+        let mut solver = ConnectSolver::<u64>::new(6, 7, 4, 4);
         let value = solver.solve(&game, false).unwrap();
         let nodes = solver.nodes();
         for limit in [0, 1, 1000, nodes / 2, nodes - 1] {
@@ -500,7 +500,7 @@ mod tests {
     #[test]
     fn a_raised_stop_flag_or_a_past_deadline_interrupts() {
         let game = position(&MOVES);
-        let mut solver = Solver::<u64>::new(6, 7, 4, 4);
+        let mut solver = ConnectSolver::<u64>::new(6, 7, 4, 4);
         let stopped = SolveLimits {
             stop: Some(Arc::new(AtomicBool::new(true))),
             ..SolveLimits::default()
@@ -528,7 +528,7 @@ mod tests {
     fn a_stop_flag_raised_by_another_thread_interrupts() {
         // The empty board takes far longer than this test may.
         let game = position(&[]);
-        let mut solver = Solver::<u64>::new(6, 7, 4, 4);
+        let mut solver = ConnectSolver::<u64>::new(6, 7, 4, 4);
         let stop = Arc::new(AtomicBool::new(false));
         let limits = SolveLimits {
             stop: Some(stop.clone()),
@@ -548,7 +548,7 @@ mod tests {
     #[test]
     fn analyze_counts_its_node_limit_over_every_column() {
         let game = position(&MOVES);
-        let mut solver = Solver::<u64>::new(6, 7, 4, 4);
+        let mut solver = ConnectSolver::<u64>::new(6, 7, 4, 4);
         let values = solver.analyze(&game, false).unwrap();
         let nodes = solver.nodes();
         solver.reset();

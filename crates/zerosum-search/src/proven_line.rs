@@ -6,8 +6,8 @@
 
 use zerosum_core::{Game, Outcome, Score, Status};
 
+use crate::result::SearchResult;
 use crate::table::{Bound, TranspositionTable};
-use crate::SearchResult;
 
 /// A proven win or loss of a position of a game, with the line of best play that proves it.
 #[derive(Clone, Debug, PartialEq, Eq)]

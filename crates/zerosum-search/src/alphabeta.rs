@@ -1,18 +1,19 @@
-//! The searcher: iterative deepening over a root search by one of the [`Algorithm`]s, in the
-//! numbered steps of a classic alpha-beta engine; with several threads, Lazy SMP (see
-//! [`Searcher::search`]).
+//! The alpha-beta family: iterative deepening over a root search by PVS with aspiration
+//! windows, MTD(f), fail-soft alpha-beta or plain minimax (the reference), in the numbered
+//! steps of a classic alpha-beta engine; with several threads, Lazy SMP (see
+//! [`AlphaBeta::search`]).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::thread::{self, ScopedJoinHandle};
 use std::time::{Duration, Instant};
 
-use zerosum_core::{Evaluator, Game, Outcome, Score, Status};
+use zerosum_core::{Evaluator, Game, Outcome, Score, Status, TimeBudget};
 
-use crate::mcts::Mcts;
+use crate::limits::{Algorithm, SearchLimits};
 use crate::pace::StopLatency;
+use crate::result::{SearchInfo, SearchResult};
 use crate::table::{Bound, TranspositionTable};
-use crate::{Algorithm, SearchLimits};
 
 /// Depth stored for a subtree searched to its very end (no horizon reached): its value holds
 /// at any depth.
@@ -40,143 +41,6 @@ fn helper_skips(helper: usize, depth: usize, max_depth: usize) -> bool {
     depth < max_depth && ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1
 }
 
-/// Time kept back from a budget for unwinding the search and answering: 5% or 2 ms,
-/// whichever is more, but at most 20 ms and never more than half the budget.
-fn unwind_reserve(budget: Duration) -> Duration {
-    budget
-        .mul_f64(0.05)
-        .max(Duration::from_millis(2))
-        .min(Duration::from_millis(20))
-        .min(budget / 2)
-}
-
-/// When a search with `budget` aims to stop, from its start: the budget less the unwind
-/// reserve and less `latency`, the longest that searches have lately lost the processor on
-/// this machine ([`StopLatency`]); never less than an eighth of the budget.
-pub(crate) fn aim(budget: Duration, latency: Duration) -> Duration {
-    budget
-        .saturating_sub(unwind_reserve(budget))
-        .saturating_sub(latency)
-        .max(budget / 8)
-}
-
-/// One iteration, as reported to the caller (and as a GTP/UCI `info` line carries): each
-/// completed one, and the last one stopped part-way when a root move searched to the end came
-/// out best (the search answers its move). The last report's line starts with the move the
-/// search answers.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchInfo<M> {
-    pub depth: usize,
-    pub score: Score,
-    pub nodes: u64,
-    pub time: Duration,
-    /// Principal variation, from the root.
-    pub pv: Vec<M>,
-    /// True once the value is proven (the whole tree was searched, or a forced end found).
-    pub solved: bool,
-    /// What a Monte Carlo search adds (`None` for the alpha-beta family).
-    pub tree: Option<TreeStats>,
-}
-
-/// The best move's statistics in a Monte Carlo search's tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TreeStats {
-    /// Playouts through the best move.
-    pub visits: u64,
-    /// Their mean reward for the side to move, in thousandths (a win 1, a draw ½).
-    pub win_rate_permille: u32,
-}
-
-impl TreeStats {
-    /// The statistics of a move with `visits` playouts of total reward `reward`.
-    pub fn new(visits: u64, reward: f64) -> Self {
-        let rate = if visits > 0 {
-            reward / visits as f64
-        } else {
-            0.5
-        };
-        TreeStats {
-            visits,
-            win_rate_permille: (rate.clamp(0.0, 1.0) * 1000.0).round() as u32,
-        }
-    }
-
-    /// The win rate, from 0 to 1.
-    pub fn win_rate(self) -> f64 {
-        f64::from(self.win_rate_permille) / 1000.0
-    }
-}
-
-impl<M: Copy> SearchInfo<M> {
-    /// The info line `depth D score S nodes N nps X time T pv M...`, the score in one word
-    /// ([`zerosum_core::Score::compact`]) and the moves written by `format`. A Monte Carlo
-    /// search's line adds `visits V winrate W` (the best move's) before the line, its depth
-    /// is the line's length and its nodes are playouts.
-    pub fn line(&self, format: impl Fn(M) -> String) -> String {
-        let pv: Vec<String> = self.pv.iter().map(|&m| format(m)).collect();
-        let tree = self.tree.map_or(String::new(), |stats| {
-            format!(" visits {} winrate {:.3}", stats.visits, stats.win_rate())
-        });
-        format!(
-            "depth {} score {} nodes {} nps {} time {:.3}{tree} pv {}",
-            self.depth,
-            self.score.compact(),
-            self.nodes,
-            self.nps(),
-            self.time.as_secs_f64(),
-            pv.join(" ")
-        )
-    }
-}
-
-impl<M> SearchInfo<M> {
-    /// Nodes per second.
-    pub fn nps(&self) -> u64 {
-        let seconds = self.time.as_secs_f64();
-        if seconds > 0.0 {
-            (self.nodes as f64 / seconds) as u64
-        } else {
-            0
-        }
-    }
-}
-
-/// What a search returns.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchResult<M> {
-    /// The move to play; `None` only if the game is over.
-    pub best_move: Option<M>,
-    /// Value of the last completed iteration (or of the partial one, if it found a better move).
-    pub score: Score,
-    /// Deepest completed iteration.
-    pub depth: usize,
-    /// Nodes of all threads.
-    pub nodes: u64,
-    /// Nodes of the calling thread alone (all of them with one thread): with every thread on
-    /// a core of its own, the time to depth goes with these.
-    pub main_nodes: u64,
-    pub time: Duration,
-    pub pv: Vec<M>,
-    pub solved: bool,
-}
-
-impl<M> SearchResult<M> {
-    /// The result before any search: no move, a draw's score, nothing counted; `solved` when
-    /// the game is already over.
-    pub(crate) fn before_search(over: bool) -> Self {
-        SearchResult {
-            best_move: None,
-            score: Score::DRAW,
-            depth: 0,
-            nodes: 0,
-            main_nodes: 0,
-            time: Duration::ZERO,
-            pv: Vec::new(),
-            solved: over,
-        }
-    }
-}
-
 /// What a helper thread did: its nodes, and its last completed iteration (time and node counts
 /// left at zero) if it completed one with a move.
 struct Helped<M> {
@@ -184,10 +48,11 @@ struct Helped<M> {
     last: Option<SearchResult<M>>,
 }
 
-/// A reusable searcher for one game type and evaluator. Its transposition table is shared
+/// A reusable alpha-beta searcher for one game type and evaluator: the [`crate::Searcher`]'s
+/// driver for every [`Algorithm`] but [`Algorithm::Mcts`]. Its transposition table is shared
 /// (`Arc`) so that several searchers (threads) can use one table; with
 /// [`SearchLimits::threads`] above one it runs helper searchers of its own on that table.
-pub struct Searcher<G: Game, E: Evaluator<G>> {
+pub(crate) struct AlphaBeta<G: Game, E: Evaluator<G>> {
     evaluator: E,
     table: Arc<TranspositionTable>,
     algorithm: Algorithm,
@@ -215,35 +80,14 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     /// Best root move of the current iteration whose search completed and raised alpha.
     root_best: Option<(Score, G::Move)>,
     /// The helper searchers of a search with several threads, kept for the next one.
-    helpers: Vec<Searcher<G, E>>,
-    /// The Monte Carlo searcher ([`Algorithm::Mcts`]), with the tree kept from the last search.
-    mcts: Option<Mcts<G, E>>,
+    helpers: Vec<AlphaBeta<G, E>>,
 }
 
-impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
-    /// A searcher with its own table of `table_mb` MB (aborts if memory runs out; see
-    /// [`Searcher::try_new`]).
-    pub fn new(evaluator: E, algorithm: Algorithm, table_mb: usize) -> Self {
-        Self::with_table(
-            evaluator,
-            algorithm,
-            Arc::new(TranspositionTable::new(table_mb)),
-        )
-    }
-
-    /// A searcher with its own table of `table_mb` MB, or an error if it cannot be allocated.
-    pub fn try_new(
-        evaluator: E,
-        algorithm: Algorithm,
-        table_mb: usize,
-    ) -> Result<Self, crate::TableTooBig> {
-        let table = TranspositionTable::try_new(table_mb)?;
-        Ok(Self::with_table(evaluator, algorithm, Arc::new(table)))
-    }
-
-    /// A searcher using a shared table.
-    pub fn with_table(evaluator: E, algorithm: Algorithm, table: Arc<TranspositionTable>) -> Self {
-        Searcher {
+impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
+    /// A searcher by `algorithm` on `table` (given a search only when that is not
+    /// [`Algorithm::Mcts`]).
+    pub fn new(evaluator: E, algorithm: Algorithm, table: Arc<TranspositionTable>) -> Self {
+        AlphaBeta {
             evaluator,
             table,
             algorithm,
@@ -262,12 +106,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             scratch: Vec::new(),
             root_best: None,
             helpers: Vec::new(),
-            mcts: None,
         }
     }
 
-    pub fn algorithm(&self) -> Algorithm {
-        self.algorithm
+    pub fn evaluator(&self) -> &E {
+        &self.evaluator
     }
 
     pub fn set_algorithm(&mut self, algorithm: Algorithm) {
@@ -278,48 +121,28 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         &self.table
     }
 
-    /// Forgets everything learnt: table, killers, history, Monte Carlo tree. A search after
-    /// this is reproducible.
+    /// Forgets the killers and the history (the table is the caller's to clear).
     pub fn clear(&mut self) {
-        self.mcts = None;
-        self.table.clear();
         self.killers.clear();
         self.history.clear();
     }
 
-    /// Searches `position` within `limits`, calling `on_iteration` after each completed
-    /// iteration. Returns a legal move whenever the game goes on, however little time it had.
+    /// Searches `position` within `limits` as [`crate::Searcher::search`] says (Lazy SMP with
+    /// several threads), calling `on_iteration` after each completed iteration.
     ///
-    /// With [`SearchLimits::threads`] above one (and any algorithm but minimax, which has no
-    /// table to share), Lazy SMP: helper threads search the same root by iterative deepening,
-    /// each skipping some depths so that they run ahead of this thread, and share nothing but
-    /// the transposition table. This thread decides when to stop and reports the iterations;
-    /// when it is done it stops the helpers, waits for them, and answers its own last
-    /// iteration, or a helper's if that one went deeper or proved the value. Every thread keeps to the
-    /// clock and the stop flag; the node limit and the node counts are totals over the threads.
-    /// With one thread the search is deterministic under a depth or node limit.
-    ///
-    /// With [`Algorithm::Mcts`] the search is a Monte Carlo tree search instead (see
-    /// [`Algorithm::Mcts`]): it reports at 1024 playouts, at each doubling and at the end,
-    /// and keeps its tree for the next search of a later position of the same game.
+    /// A timed search aims to stop at [`TimeBudget::search_aim`] and starts no iteration
+    /// after [`TimeBudget::deepening_cutoff`].
     pub fn search(
         &mut self,
         position: &G,
         limits: &SearchLimits,
         mut on_iteration: impl FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
-        if self.algorithm == Algorithm::Mcts {
-            // The tree may take as much memory as the table holds.
-            let memory = self.table.bytes();
-            let evaluator = &self.evaluator;
-            return self
-                .mcts
-                .get_or_insert_with(|| Mcts::new(evaluator.clone()))
-                .search(position, limits, memory, on_iteration);
-        }
         let start = Instant::now();
         let latency = StopLatency::process();
-        let aimed = limits.time.map(|t| aim(t, latency.estimate()));
+        let aimed = limits
+            .time
+            .map(|t| TimeBudget::new(t).search_aim(latency.estimate()));
         let deadline = aimed.map(|aimed| start + aimed);
         let node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.table.new_search();
@@ -340,8 +163,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         let counter = Arc::new(AtomicU64::new(0));
         let helpers_stop = Arc::new(AtomicBool::new(false));
         while self.helpers.len() < helper_count {
-            let helper =
-                Searcher::with_table(self.evaluator.clone(), self.algorithm, self.table.clone());
+            let helper = AlphaBeta::new(self.evaluator.clone(), self.algorithm, self.table.clone());
             self.helpers.push(helper);
         }
         let mut helpers = std::mem::take(&mut self.helpers);
@@ -445,7 +267,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             .map_or(self.nodes, |c| c.load(Ordering::Relaxed).max(self.nodes))
     }
 
-    /// Iterative deepening by this thread, which decides the move (see [`Searcher::search`]).
+    /// Iterative deepening by this thread, which decides the move (see [`AlphaBeta::search`]).
     fn iterate(
         &mut self,
         position: &G,
@@ -466,7 +288,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         // Stop deepening once half the time is gone: the next iteration would not finish.
-        let soft_limit = aimed.map(|t| t.mul_f64(0.5));
+        let soft_limit = aimed.map(TimeBudget::deepening_cutoff);
         for depth in 1..=max_depth {
             let previous = result.score;
             self.root_best = None;
@@ -565,7 +387,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             }
             Algorithm::Pvs => self.aspiration(game, depth, previous),
             Algorithm::Mtdf => self.mtdf(game, depth, previous),
-            Algorithm::Mcts => unreachable!("Monte Carlo searches do not iterate by depth"),
+            Algorithm::Mcts => unreachable!("the searcher gives Monte Carlo searches to Mcts"),
         }
     }
 
