@@ -34,7 +34,7 @@ pub fn explain_time(args: &ExplainTimeArgs) -> Result<()> {
             args.stall
         );
     }
-    print!("{}", explain(&control, stall)?);
+    out!("{}", explain(&control, stall)?);
     Ok(())
 }
 
