@@ -82,9 +82,10 @@ pub enum Judge {
 }
 
 impl Judge {
-    /// The judge of `spec` by default: the solver where it fits; else an even depth (the
-    /// side to move's reply is searched too) and a window in the family's evaluation units
-    /// that, measured on random walks (gomoku at 6 plies, Hex, Atoll at 4, Unstable at 6),
+    /// The judge of `spec` by default: the solver where it fits; else the family's
+    /// [`zerosum_games::Family::opening_search`], an even depth (the side to move's reply is
+    /// searched too) and a window in the family's evaluation units that, measured on random
+    /// walks (gomoku at 6 plies, Hex, Atoll at 4, Unstable at 6),
     /// keeps roughly the middle third to half of them: m,n,k depth 4 within 50 (gomoku
     /// scores spread over about -60..+120), Hex and Atoll depth 2 within 50 (scores come in
     /// steps of about 100: this keeps the level ones), Unstable depth 2 within 5 (-14..+17),
