@@ -3,7 +3,7 @@
 
 use std::io::Write;
 use std::net::{TcpListener, TcpStream};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result};
 use clap::Args;
@@ -46,6 +46,10 @@ pub struct ClientArgs {
     /// Seconds per move, for servers that do not say.
     #[arg(long, default_value_t = 3.0)]
     time: f64,
+    /// Seconds the server may say nothing before the client gives up (at least four times
+    /// the time per move is waited).
+    #[arg(long, default_value_t = 60.0)]
+    patience: f64,
 }
 
 fn seed() -> u64 {
@@ -72,7 +76,8 @@ pub fn server(args: &ServerArgs) -> Result<()> {
         options.spec
     )?;
     out.flush()?;
-    let played = serve(listener, &options, &mut |line| {
+    let played = serve(listener, &options, |line| {
+        let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "{line}");
         let _ = out.flush();
     })?;
@@ -94,10 +99,17 @@ pub fn client(args: &ClientArgs) -> Result<()> {
             args.time
         );
     }
+    if !(args.patience.is_finite() && args.patience > 0.0 && args.patience <= 1e6) {
+        anyhow::bail!(
+            "--patience must be a positive number of seconds, not {}",
+            args.patience
+        );
+    }
     let options = ClientOptions {
         spec: parse_spec(&args.game)?,
         seconds_per_move: args.time,
         seed: seed(),
+        patience: Duration::from_secs_f64(args.patience),
     };
     let stream = TcpStream::connect((args.host.as_str(), args.port))
         .with_context(|| format!("cannot connect to {}:{}", args.host, args.port))?;
