@@ -9,13 +9,14 @@
 //!
 //! ```text
 //! report        SVG charts of records             [standings, scoring, record, elo]
-//! config        tournament settings               [tournament, openings, referee, players, scoring, sprt, clock]
+//! config        tournament settings               [tournament, openings, referee, players, scoring, sprt, clock, table_budget]
 //! tournament    round robins and matches          [referee, players, player, record, shard]
 //! net           the game server and client        [referee, record, lines, peer_text, player, clock]
 //! openings      opening suites: files, generation  [games, search]
 //! referee       one game: clocks and forfeits     [seat, adjudication, player, record, clock]
 //! seat          a player's place in a game        [player]
 //! engine_list   external engines by name          [players]
+//! table_budget  engines' tables of games that come and go [players]
 //! players       built-in, external, Java, human   [player, lines, peer_text]
 //! player        the Player trait                  [clock]
 //! standings     points, crosstable, Elo            [scoring, record, elo]
@@ -50,6 +51,7 @@ mod seat;
 pub mod shard;
 pub mod sprt;
 pub mod standings;
+pub mod table_budget;
 pub mod tournament;
 
 pub use clock::TimeControl;
@@ -72,6 +74,7 @@ pub use standings::{
     CrossCell, Crosstable, ForfeitCounts, MatchSummary, MatchTally, PlayerStanding, Standings,
     StandingsError,
 };
+pub use table_budget::{TableBudget, TableBudgetError, TableReservation};
 pub use tournament::{
     Entrant, GameObserver, ScheduleError, ScheduledGame, Tournament, TournamentEvent,
 };
