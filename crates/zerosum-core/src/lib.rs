@@ -19,9 +19,11 @@
 //! notation     cell names (column letters, row numbers)
 //! board_text   text board lines with the winning cells framed
 //! zobrist      Zobrist keys
+//! capped_read  reading files and streams with a cap on their size and line length
 //! ```
 
 mod board_text;
+pub mod capped_read;
 pub mod conformance;
 mod dyn_game;
 mod error;

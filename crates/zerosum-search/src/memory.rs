@@ -3,6 +3,9 @@
 //! or be killed for memory.
 
 use std::fmt;
+use std::path::Path;
+
+use zerosum_core::capped_read;
 
 /// Most MB any one table may have, whatever the machine (16 GB).
 pub const MAX_TABLE_MB: usize = 16_384;
@@ -22,7 +25,8 @@ pub struct PhysicalMemory {
 impl PhysicalMemory {
     /// The machine's memory, or `None` where `/proc/meminfo` cannot be read (not Linux).
     pub fn read() -> Option<Self> {
-        Self::parse(&std::fs::read_to_string("/proc/meminfo").ok()?)
+        let meminfo = capped_read::read_text_file(Path::new("/proc/meminfo"), 1 << 20).ok()?;
+        Self::parse(&meminfo)
     }
 
     /// Reads the `MemTotal` and `MemAvailable` lines (`MemTotal:  24576000 kB`).

@@ -14,6 +14,7 @@ mod errors;
 mod exact_play;
 mod external_engines;
 mod game_files;
+mod input_caps;
 mod java_course;
 mod known_results;
 mod long_commands;
