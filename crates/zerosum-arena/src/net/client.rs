@@ -45,11 +45,12 @@ fn seconds_text(duration: Duration) -> String {
     }
 }
 
-/// Why a client game did not finish.
+/// Why a client game did not finish. Each message holds the whole story (no error is given
+/// as the source of another, which would print it twice in a chain).
 #[derive(Debug, Error)]
 pub enum ClientError {
     #[error("network error: {0}")]
-    Io(#[from] std::io::Error),
+    Io(std::io::Error),
     #[error("the server closed the connection before the end of the game")]
     Closed,
     /// The server said nothing for this long (see [`ClientOptions::patience`]).
@@ -61,7 +62,19 @@ pub enum ClientError {
     #[error("bad game from the server: {0}")]
     BadGame(String),
     #[error("the player failed: {0}")]
-    Player(#[from] PlayerError),
+    Player(PlayerError),
+}
+
+impl From<std::io::Error> for ClientError {
+    fn from(error: std::io::Error) -> Self {
+        ClientError::Io(error)
+    }
+}
+
+impl From<PlayerError> for ClientError {
+    fn from(error: PlayerError) -> Self {
+        ClientError::Player(error)
+    }
 }
 
 /// Plays one game on `stream` with `player`; `log` gets every line from the server (control

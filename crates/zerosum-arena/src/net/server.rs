@@ -36,11 +36,18 @@ pub struct ServerOptions {
     pub seed: u64,
 }
 
-/// Why the server could not run a game.
+/// Why the server could not run a game (the message holds the whole story: no source, which
+/// would print it twice in a chain).
 #[derive(Debug, Error)]
 pub enum ServerError {
     #[error("network error: {0}")]
-    Io(#[from] std::io::Error),
+    Io(std::io::Error),
+}
+
+impl From<std::io::Error> for ServerError {
+    fn from(error: std::io::Error) -> Self {
+        ServerError::Io(error)
+    }
 }
 
 /// Where the server writes to the client on each seat (the seat's current connection), shared

@@ -414,3 +414,22 @@ fn a_client_refuses_a_server_line_longer_than_the_cap() {
         "{errors}"
     );
 }
+
+#[test]
+fn a_client_says_why_its_player_failed_once() {
+    let listener = std::net::TcpListener::bind(("127.0.0.1", 0)).unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let client = start_client(port, "random");
+    let (mut server, _) = listener.accept().unwrap();
+    server
+        .write_all(b"GAME tictactoe\nWELCOME White\nOPPONENT_MOVE z9\nYOUR_TURN\n")
+        .unwrap();
+    let output = client.wait_with_output().unwrap();
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{errors}");
+    assert_eq!(
+        errors.trim(),
+        "error: the player failed: cannot follow the game: move `z9` is off the board \
+         (3 rows x 3 columns: a1 to c3)"
+    );
+}
