@@ -170,22 +170,27 @@ impl Lobby {
             return;
         };
         if state.playing {
-            for message in &self.greeting {
-                send(&mut connection.stream, message);
-            }
-            send(
-                &mut connection.stream,
-                &ServerMessage::Message(
-                    "both seats are held until their players have moved: waiting in case one \
-                     is given up"
-                        .into(),
-                ),
-            );
-            (self.log)(&format!("{address} waits for a seat"));
+            self.tell_waiting(&mut connection);
         }
         state.waiting.push_back(connection);
         drop(state);
         self.arrived.notify_all();
+    }
+
+    /// Tells `connection` the game and that it waits for a seat.
+    fn tell_waiting(&self, connection: &mut Connection) {
+        for message in &self.greeting {
+            send(&mut connection.stream, message);
+        }
+        send(
+            &mut connection.stream,
+            &ServerMessage::Message(
+                "both seats are held until their players have moved: waiting in case one is \
+                 given up"
+                    .into(),
+            ),
+        );
+        (self.log)(&format!("{} waits for a seat", connection.address));
     }
 
     /// Drops the waiting connections that can no longer be players.
@@ -213,6 +218,10 @@ impl Lobby {
                 state.playing = true;
                 let first = state.waiting.pop_front().expect("two waiting");
                 let second = state.waiting.pop_front().expect("two waiting");
+                // Any that came at the same moment wait from now on.
+                for connection in &mut state.waiting {
+                    self.tell_waiting(connection);
+                }
                 return [first, second];
             }
             state = self

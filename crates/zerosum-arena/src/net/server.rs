@@ -98,6 +98,8 @@ impl RemoteSeat {
         }
     }
 
+    /// Tells the connection on the seat the game, the time and its colour (once the game is
+    /// set up; before, [`Player::new_game`] does).
     fn welcome(&mut self) {
         let (Some(setup), Some(connection)) = (&self.setup, &mut self.connection) else {
             return;
