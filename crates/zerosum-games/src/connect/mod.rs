@@ -22,7 +22,7 @@ mod weights;
 mod wide;
 mod windows;
 
-pub use book::{Book, BookError};
+pub use book::{Book, BookError, BookReadError, MAX_BOOK_BYTES};
 pub use evaluator::ConnectEvaluator;
 pub use oracle::ConnectOracle;
 pub use packed::{Bits, Packed};
