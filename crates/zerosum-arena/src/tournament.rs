@@ -149,11 +149,11 @@ fn game_seed(seed: u64, game: usize) -> u64 {
 pub enum ScheduleError {
     /// The game's index is past the end of the schedule.
     #[error("game {game} is outside the schedule, which has {games} games")]
-    Outside { game: usize, games: usize },
+    Outside { game: u128, games: usize },
     /// The schedule has another game at that index (other players, board, round, seed or
     /// opening).
     #[error("game {game} does not match game {game} of the schedule (players, board, round, seed or opening differ)")]
-    Mismatch { game: usize },
+    Mismatch { game: u128 },
     /// The game's moves do not replay to its result (a move that is not legal, a result the
     /// moves do not reach, times that do not fit the moves).
     #[error("game {game} does not replay: {reason}")]
@@ -190,7 +190,7 @@ impl Tournament {
     /// replay from that game's opening to its result ([`GameRecord::check_moves`]).
     pub fn check_played(&self, record: &GameRecord) -> Result<(), ScheduleError> {
         let scheduled = self.games.get(record.game).ok_or(ScheduleError::Outside {
-            game: record.game + 1,
+            game: record.game as u128 + 1,
             games: self.games.len(),
         })?;
         let same = scheduled.game == record.game
@@ -201,7 +201,7 @@ impl Tournament {
             && scheduled.spec.to_string() == record.spec;
         if !same {
             return Err(ScheduleError::Mismatch {
-                game: record.game + 1,
+                game: record.game as u128 + 1,
             });
         }
         let opening = scheduled

@@ -132,9 +132,10 @@ fn a_line_without_end_on_standard_input_is_refused() {
 
 #[test]
 fn a_gomocup_board_block_that_never_ends_holds_a_board_at_most() {
-    // Three million stone lines on a 15x15 board (225 cells), then DONE.
+    // Ten million stone lines on a 15x15 board (225 cells), then DONE: kept, they took
+    // 586 MB.
     let mut input = b"START 15\nBOARD\n".to_vec();
-    for _ in 0..3_000_000 {
+    for _ in 0..10_000_000 {
         input.extend_from_slice(b"7,7,1\n");
     }
     input.extend_from_slice(b"DONE\nEND\n");
@@ -161,5 +162,5 @@ fn a_gomocup_board_block_that_never_ends_holds_a_board_at_most() {
         replies.contains("ERROR more stones than the board has cells (225)"),
         "{replies}"
     );
-    assert!(peak_mib < 50, "the engine grew to {peak_mib} MiB");
+    assert!(peak_mib < 100, "the engine grew to {peak_mib} MiB");
 }
