@@ -151,7 +151,9 @@ impl Openings {
         // /dev/zero) is refused at its first line's cap, not read whole.
         let reader = capped_read::open_file(path, MAX_FILE_BYTES)
             .map_err(|e| error(None, format!("cannot read it: {}", e.problem)))?;
-        let mut lines = CappedLines::new(std::io::BufReader::new(reader), MAX_LINE_BYTES as u64);
+        // A CR before the line end is not the line's (the parser drops it).
+        let mut lines =
+            CappedLines::new(std::io::BufReader::new(reader), MAX_LINE_BYTES as u64 + 1);
         let mut text = String::new();
         loop {
             let line = match lines.next_line() {

@@ -38,12 +38,14 @@ pub const TARGET: Target = Target {
         let loaded = Openings::load(&path, &spec, plies);
         let _ = std::fs::remove_file(&path);
         if std::str::from_utf8(input).is_ok() {
+            // The same openings, or both refused (the reader may stop at a line too long
+            // before the parser finds an earlier bad line).
             let parsed = Openings::parse(&text, &path.display().to_string(), &spec, plies);
-            assert_eq!(
-                loaded.as_ref().map(|(openings, _)| openings),
-                parsed.as_ref(),
-                "Openings::load and Openings::parse disagree"
-            );
+            match (&loaded, &parsed) {
+                (Ok((loaded, _)), Ok(parsed)) => assert_eq!(loaded, parsed),
+                (Err(_), Err(_)) => {}
+                _ => panic!("Openings::load ({loaded:?}) and ::parse ({parsed:?}) disagree"),
+            }
         } else {
             assert!(loaded.is_err(), "a file that is not UTF-8 is refused");
         }
