@@ -6,7 +6,6 @@ use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
-use zerosum_games::connect::{ConnectSpec, Packed};
 use zerosum_games::GameSpec;
 
 use crate::clock::TimeControl;
@@ -15,6 +14,7 @@ use crate::players::{PlayerKind, PlayerSpec};
 use crate::referee::RefereeOptions;
 use crate::scoring::Scoring;
 use crate::sprt::SprtParams;
+use crate::table_budget::has_solver_table;
 use crate::tournament::{gauntlet, match_games, round_robin, Entrant, Tournament};
 
 /// Most games a schedule may hold.
@@ -105,6 +105,47 @@ impl TournamentSettings {
             .transpose()
     }
 
+    /// How many games the schedule holds, counted without building it; an error when it
+    /// would hold none or more than the most a schedule may (10,000,000), or when a match is
+    /// not between two players.
+    pub fn game_count(&self) -> Result<usize, SettingsError> {
+        let players = self.players.len();
+        match self.format {
+            Format::RoundRobin { rounds } | Format::Gauntlet { rounds } => {
+                if rounds == 0 {
+                    return Err(SettingsError("--rounds must be at least 1".into()));
+                }
+                let pairs = match self.format {
+                    Format::Gauntlet { .. } => players.saturating_sub(1),
+                    _ => players * players.saturating_sub(1) / 2,
+                };
+                rounds
+                    .checked_mul(self.games.len())
+                    .and_then(|n| n.checked_mul(pairs))
+                    .and_then(|n| n.checked_mul(2))
+                    .filter(|total| *total <= MAX_GAMES)
+                    .ok_or_else(|| {
+                        SettingsError(format!(
+                            "the schedule would hold more than {MAX_GAMES} games"
+                        ))
+                    })
+            }
+            Format::Match { games } => {
+                if players != 2 {
+                    return Err(SettingsError(format!(
+                        "a match is between two players, not {players}"
+                    )));
+                }
+                if !(1..=MAX_GAMES).contains(&games) {
+                    return Err(SettingsError(format!(
+                        "--games must be between 1 and {MAX_GAMES}, not {games}"
+                    )));
+                }
+                Ok(games)
+            }
+        }
+    }
+
     /// Checks the settings and builds the tournament, `concurrency` games at a time.
     pub fn prepare(&self, concurrency: usize) -> Result<Tournament, SettingsError> {
         self.build(concurrency, PlayersCheck::Start)
@@ -163,45 +204,11 @@ impl TournamentSettings {
         if check == PlayersCheck::Start {
             check_players_start(&specs, &games, &self.time)?;
         }
+        self.game_count()?;
         let mut schedule = match self.format {
-            Format::RoundRobin { rounds } | Format::Gauntlet { rounds } => {
-                let pairs = match self.format {
-                    Format::Gauntlet { .. } => specs.len() - 1,
-                    _ => specs.len() * (specs.len() - 1) / 2,
-                };
-                let total = rounds
-                    .checked_mul(games.len())
-                    .and_then(|n| n.checked_mul(pairs * 2));
-                match total {
-                    _ if rounds == 0 => {
-                        return Err(SettingsError("--rounds must be at least 1".into()))
-                    }
-                    Some(total) if total <= MAX_GAMES => {}
-                    _ => {
-                        return Err(SettingsError(format!(
-                            "the schedule would hold more than {MAX_GAMES} games"
-                        )))
-                    }
-                }
-                match self.format {
-                    Format::Gauntlet { .. } => gauntlet(specs.len(), &games, rounds, self.seed),
-                    _ => round_robin(specs.len(), &games, rounds, self.seed),
-                }
-            }
-            Format::Match { games: count } => {
-                if specs.len() != 2 {
-                    return Err(SettingsError(format!(
-                        "a match is between two players, not {}",
-                        specs.len()
-                    )));
-                }
-                if !(1..=MAX_GAMES).contains(&count) {
-                    return Err(SettingsError(format!(
-                        "--games must be between 1 and {MAX_GAMES}, not {count}"
-                    )));
-                }
-                match_games(&games[0], count, self.seed)
-            }
+            Format::RoundRobin { rounds } => round_robin(specs.len(), &games, rounds, self.seed),
+            Format::Gauntlet { rounds } => gauntlet(specs.len(), &games, rounds, self.seed),
+            Format::Match { games: count } => match_games(&games[0], count, self.seed),
         };
         self.scoring_scheme()?;
         self.sprt_params()?;
@@ -308,10 +315,7 @@ fn check_tables(
     let Some(&largest) = tables.iter().max() else {
         return Ok(());
     };
-    let solved = games.iter().any(|game| {
-        game.params::<ConnectSpec>()
-            .is_some_and(|connect| Packed::<u128>::fits(connect.rows, connect.cols))
-    });
+    let solved = games.iter().any(has_solver_table);
     let per_game = tables.len().min(2) * if solved { 2 } else { 1 };
     zerosum_search::check_table_mb(largest, per_game * concurrency)
         .map_err(|error| SettingsError(format!("{error} (--concurrency {concurrency})")))

@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 use thiserror::Error;
+use zerosum_core::capped_read;
 
 use crate::players::{
     ExternalEngine, PlayerKind, PlayerSpec, Protocol, INIT_SEPARATOR, MAX_MARGIN_MS,
@@ -53,14 +54,18 @@ pub struct EngineList {
     entries: Vec<(String, String)>,
 }
 
+/// Largest engine list read: 1 MiB (thousands of engines).
+pub const MAX_ENGINE_LIST_BYTES: u64 = 1 << 20;
+
 impl EngineList {
-    /// Reads and checks an engine list.
+    /// Reads and checks an engine list (at most [`MAX_ENGINE_LIST_BYTES`]).
     pub fn load(path: &Path) -> Result<EngineList, EngineListError> {
         let unreadable = |reason: String| EngineListError::Unreadable {
             path: path.display().to_string(),
             reason,
         };
-        let text = std::fs::read_to_string(path).map_err(|e| unreadable(e.to_string()))?;
+        let text = capped_read::read_text_file(path, MAX_ENGINE_LIST_BYTES)
+            .map_err(|e| unreadable(e.problem.to_string()))?;
         let file: EngineFile =
             serde_json::from_str(&text).map_err(|e| unreadable(e.to_string()))?;
         let mut entries: Vec<(String, String)> = Vec::new();

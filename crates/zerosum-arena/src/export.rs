@@ -1,8 +1,9 @@
 //! Game files from the arena's records: each finished game as SGF (Hex, Atoll), PSQ (m,n,k)
 //! or PGN-style text (every game), see [`zerosum_formats`]. `zerosum export` writes a whole
-//! record; [`write_game`] writes one game as it finishes (for `--pgnout`-style options).
+//! record (read as [`crate::merge_records`] reads it); [`write_game`] writes one game as it
+//! finishes (for `--pgnout`-style options).
 
-use std::fs::{self, OpenOptions};
+use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -11,7 +12,7 @@ use zerosum_formats::{Format, GameFile};
 
 use crate::record::GameRecord;
 
-/// Why a game file cannot be written, or a record read.
+/// Why a game file cannot be written.
 #[derive(Debug, Error)]
 pub enum ExportError {
     /// The format cannot hold this game (SGF: Hex and Atoll; PSQ: m,n,k).
@@ -23,12 +24,6 @@ pub enum ExportError {
     Io {
         path: PathBuf,
         error: std::io::Error,
-    },
-    #[error("{path}: line {line}: {reason}")]
-    Corrupt {
-        path: PathBuf,
-        line: usize,
-        reason: String,
     },
 }
 
@@ -84,27 +79,4 @@ pub fn write_game(
         .map_err(io)?;
     file.write_all(text.as_bytes()).map_err(io)?;
     Ok(path)
-}
-
-/// The games of a record file, read only (the header line and a last line cut short by a
-/// kill are skipped); a line that is not a game is an error naming it.
-pub fn read_records(path: &Path) -> Result<Vec<GameRecord>, ExportError> {
-    let text = fs::read_to_string(path).map_err(|error| ExportError::Io {
-        path: path.to_path_buf(),
-        error,
-    })?;
-    let complete = text.rfind('\n').map_or(0, |end| end + 1);
-    let mut games = Vec::new();
-    for (index, line) in text[..complete].lines().enumerate() {
-        if line.trim().is_empty() || (index == 0 && line.contains("\"zerosum_record\"")) {
-            continue;
-        }
-        let record = serde_json::from_str(line).map_err(|error| ExportError::Corrupt {
-            path: path.to_path_buf(),
-            line: index + 1,
-            reason: format!("not a game line ({error})"),
-        })?;
-        games.push(record);
-    }
-    Ok(games)
 }

@@ -9,7 +9,7 @@
 //!
 //! ```text
 //! report        SVG charts of records             [standings, scoring, record, elo]
-//! config        tournament settings               [tournament, openings, referee, players, scoring, sprt, clock]
+//! config        tournament settings               [tournament, openings, referee, players, scoring, sprt, clock, table_budget]
 //! tournament    round robins and matches          [referee, players, player, record, shard]
 //! net           the game server and client        [referee, record, lines, peer_text, player, clock]
 //! openings      opening suites: files, generation  [games, search]
@@ -17,6 +17,7 @@
 //! seat          a player's place in a game        [player]
 //! engine_list   external engines by name          [players]
 //! shutdown      stopping everything at once       [record_file, engine_groups]
+//! table_budget  engines' tables of games that come and go [players]
 //! players       built-in, external, Java, human   [player, lines, peer_text, engine_groups]
 //! player        the Player trait                  [clock]
 //! standings     points, crosstable, Elo            [scoring, record, elo]
@@ -55,6 +56,7 @@ pub mod shard;
 pub mod shutdown;
 pub mod sprt;
 pub mod standings;
+pub mod table_budget;
 pub mod tournament;
 
 pub use clock::TimeControl;
@@ -77,6 +79,7 @@ pub use standings::{
     CrossCell, Crosstable, ForfeitCounts, MatchSummary, MatchTally, PlayerStanding, Standings,
     StandingsError,
 };
+pub use table_budget::{TableBudget, TableBudgetError, TableReservation};
 pub use tournament::{
     Entrant, GameObserver, ScheduleError, ScheduledGame, Tournament, TournamentEvent,
 };

@@ -126,6 +126,12 @@ pub enum PlayerError {
     /// played in this game (not in its opening) and asks again for a move either way.
     #[error("asked to take back its last move")]
     TakeBack,
+    /// The player's seat is open again before its first move: its connection turned out not
+    /// to be a player (a network seat whose client closed, sent a stray request or stayed
+    /// silent). The referee asks again, the turn's time starting over; after the player's
+    /// first move it is a failure like any other.
+    #[error("gave up its seat")]
+    Vacated,
     /// The player answered something that is not a move at all (an external engine printing
     /// garbage): judged as an illegal move.
     #[error("{0}")]

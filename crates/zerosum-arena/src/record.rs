@@ -2,7 +2,8 @@
 //! each move took. One [`GameRecord`] is one line of a tournament's JSON-lines record file.
 
 use serde::{Deserialize, Serialize};
-use zerosum_core::{Outcome, Side};
+use zerosum_core::{Outcome, Side, Status};
+use zerosum_games::{new_game, GameSpec};
 
 /// How a game ended. Everything but [`Termination::Normal`], [`Termination::Adjudication`]
 /// and [`Termination::Resignation`] is a forfeit of the player who was to move.
@@ -113,6 +114,72 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// Checks that the moves replay on `spec` from its start, beginning with `opening` (in any
+    /// notation the game reads), each written as the game writes it; that a game ended by the
+    /// rules ends in the recorded result and any other (forfeit, resignation, adjudication)
+    /// in a position still open, a game lost on a move (late, illegal, resigned) lost by the
+    /// player to move; and that there is a time for each move (and one more for a turn that
+    /// lost). Says what does not fit.
+    pub fn check_moves(&self, spec: &GameSpec, opening: &[String]) -> Result<(), String> {
+        let mut game = new_game(spec).map_err(|error| error.to_string())?;
+        let mut opening_moves = Vec::with_capacity(opening.len());
+        for text in opening {
+            opening_moves.push(
+                game.play(text)
+                    .map_err(|error| format!("its opening cannot be played: {error}"))?,
+            );
+        }
+        if !self.moves.starts_with(&opening_moves) {
+            return Err("its moves do not start with its opening".into());
+        }
+        for (ply, text) in self.moves.iter().enumerate().skip(opening.len()) {
+            let number = ply + 1;
+            let canonical = game
+                .play(text)
+                .map_err(|error| format!("move {number}: {error}"))?;
+            if canonical != *text {
+                return Err(format!(
+                    "move {number} is written `{text}`, not as the game writes it (`{canonical}`)"
+                ));
+            }
+        }
+        match (self.termination, game.status()) {
+            (Termination::Normal, Status::Over(outcome)) if outcome == self.outcome => {}
+            (Termination::Normal, status) => {
+                return Err(format!(
+                    "the record says {} by the rules, but its moves lead to: {status}",
+                    result_text(self.outcome)
+                ))
+            }
+            (
+                Termination::Timeout | Termination::IllegalMove | Termination::Resignation,
+                Status::Ongoing,
+            ) if self.outcome != Outcome::Win(!game.to_move()) => {
+                return Err(format!(
+                    "it was lost by the {} player, who was to move ({}), but its result is {}",
+                    game.to_move(),
+                    self.termination.name(),
+                    result_text(self.outcome)
+                ))
+            }
+            (_, Status::Ongoing) => {}
+            (termination, status) => {
+                return Err(format!(
+                    "the record says it ended by {}, but its moves end the game ({status})",
+                    termination.name()
+                ))
+            }
+        }
+        let moves = self.moves.len();
+        if !(moves..=moves + 1).contains(&self.move_ms.len()) {
+            return Err(format!(
+                "{} move times for {moves} moves",
+                self.move_ms.len()
+            ));
+        }
+        Ok(())
+    }
+
     /// The result in the `1-0`, `0-1`, `1/2-1/2` form of chess tools (first player first).
     pub fn result_text(&self) -> &'static str {
         result_text(self.outcome)

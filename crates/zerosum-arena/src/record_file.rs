@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use thiserror::Error;
+use zerosum_core::capped_read::{self, CappedLines, CappedReadError};
 
 use crate::record::GameRecord;
 use crate::shard::Shard;
@@ -23,11 +24,20 @@ static WRITING: Mutex<()> = Mutex::new(());
 /// Version of the record format, written in the header.
 pub const FORMAT_VERSION: u32 = 1;
 
+/// Largest record file read: 4 GiB (10 million games of a few hundred bytes each).
+pub const MAX_RECORD_BYTES: u64 = 4 << 30;
+
+/// Longest line of a record file: 1 MiB (a game of 10,000 moves takes about 150 kB).
+pub const MAX_RECORD_LINE_BYTES: u64 = 1 << 20;
+
 /// Why a record file cannot be written or read.
 #[derive(Debug, Error)]
 pub enum RecordFileError {
     #[error("{path}: {error}")]
     Io { path: PathBuf, error: io::Error },
+    /// Past the caps ([`MAX_RECORD_BYTES`], [`MAX_RECORD_LINE_BYTES`]), or unreadable.
+    #[error("{0}")]
+    Read(CappedReadError),
     #[error("{0} already exists: resume it with --resume, or name another file")]
     Exists(PathBuf),
     #[error("{path}, line {line}: {reason}")]
@@ -119,8 +129,7 @@ impl RecordWriter {
     pub fn resume<C: DeserializeOwned>(
         path: &Path,
     ) -> Result<(Self, RecordContents<C>), RecordFileError> {
-        let text = std::fs::read(path).map_err(io_error(path))?;
-        let parsed = parse(path, &text, Reading::Resume)?;
+        let parsed = parse(path, Reading::Resume)?;
         if parsed.repeats {
             rewrite(path, &parsed.kept)?;
         }
@@ -129,8 +138,7 @@ impl RecordWriter {
             .open(path)
             .map_err(io_error(path))?;
         if !parsed.repeats {
-            file.set_len(parsed.complete as u64)
-                .map_err(io_error(path))?;
+            file.set_len(parsed.complete).map_err(io_error(path))?;
         }
         let mut writer = RecordWriter {
             path: path.to_path_buf(),
@@ -191,8 +199,7 @@ pub(crate) fn freeze_writes(hurry: &AtomicBool) -> bool {
 /// [`RecordWriter::resume`] reads it, an unfinished last line and exact repeats dropped with a
 /// note, but the file left as it is.
 pub fn read_record<C: DeserializeOwned>(path: &Path) -> Result<RecordContents<C>, RecordFileError> {
-    let text = std::fs::read(path).map_err(io_error(path))?;
-    Ok(parse(path, &text, Reading::Look)?.contents)
+    Ok(parse(path, Reading::Look)?.contents)
 }
 
 /// Why a record is read: to resume it (an unfinished line is cut off and its game played
@@ -203,36 +210,50 @@ enum Reading {
     Look,
 }
 
-/// A record's text, read.
-struct Parsed<'a, C> {
+/// A record, read.
+struct Parsed<C> {
     contents: RecordContents<C>,
     /// Bytes of the complete lines (those ended by a newline).
-    complete: usize,
+    complete: u64,
     /// The lines to keep: the header and each game's first line.
-    kept: Vec<&'a str>,
+    kept: Vec<String>,
     /// Whether a line repeated an earlier one (and was dropped).
     repeats: bool,
 }
 
-/// Reads the record `text` of the file `path` (named in errors).
-fn parse<'a, C: DeserializeOwned>(
-    path: &Path,
-    text: &'a [u8],
-    reading: Reading,
-) -> Result<Parsed<'a, C>, RecordFileError> {
-    let corrupt = |line: usize, reason: String| RecordFileError::Corrupt {
+/// Reads the record at `path` line by line, within [`MAX_RECORD_BYTES`] and
+/// [`MAX_RECORD_LINE_BYTES`] a line, each line checked as it comes (so that a file that is no
+/// record is refused at its first line).
+fn parse<C: DeserializeOwned>(path: &Path, reading: Reading) -> Result<Parsed<C>, RecordFileError> {
+    let corrupt = |line: u64, reason: String| RecordFileError::Corrupt {
         path: path.to_path_buf(),
-        line,
+        line: line as usize,
         reason,
     };
+    let capped = |problem| RecordFileError::Read(CappedReadError::new(path, problem));
+    let file = capped_read::open_file(path, MAX_RECORD_BYTES).map_err(RecordFileError::Read)?;
+    let mut lines = CappedLines::new(io::BufReader::new(file), MAX_RECORD_LINE_BYTES);
     // Only lines ended by a newline were completely written (the newline is the last byte
     // of each line's single write).
-    let complete = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    let text_len = text.len();
-    let text =
-        std::str::from_utf8(&text[..complete]).map_err(|_| corrupt(1, "not UTF-8 text".into()))?;
-    let mut lines = text.lines().enumerate();
-    let Some((_, header_line)) = lines.next() else {
+    let mut complete = 0u64;
+    let mut unfinished = 0usize;
+    let mut next_line = |lines: &mut CappedLines<_>| -> Result<Option<String>, RecordFileError> {
+        let Some(line) = lines.next_line().map_err(capped)? else {
+            return Ok(None);
+        };
+        if !line.ended {
+            unfinished = line.bytes.len();
+            return Ok(None);
+        }
+        complete += line.bytes.len() as u64 + 1;
+        let mut text = String::from_utf8(line.bytes)
+            .map_err(|_| corrupt(lines.count(), "not UTF-8 text".into()))?;
+        if text.ends_with('\r') {
+            text.pop();
+        }
+        Ok(Some(text))
+    };
+    let Some(header_line) = next_line(&mut lines)? else {
         return Err(corrupt(
             1,
             "no complete header line (the tournament was stopped before its record was \
@@ -240,7 +261,7 @@ fn parse<'a, C: DeserializeOwned>(
                 .into(),
         ));
     };
-    let header: Header<C> = serde_json::from_str(header_line)
+    let header: Header<C> = serde_json::from_str(&header_line)
         .map_err(|e| corrupt(1, format!("not a zerosum record header ({e})")))?;
     if header.zerosum_record != FORMAT_VERSION {
         return Err(corrupt(
@@ -251,31 +272,18 @@ fn parse<'a, C: DeserializeOwned>(
             ),
         ));
     }
-    let unfinished = text_len - complete;
     let mut notes = Vec::new();
-    if unfinished > 0 {
-        notes.push(match reading {
-            Reading::Resume => format!(
-                "dropped an unfinished last line ({unfinished} bytes, cut short by a kill); its \
-                 game will be played again"
-            ),
-            Reading::Look => format!(
-                "left out an unfinished last line ({unfinished} bytes: being written, or cut \
-                 short by a kill)"
-            ),
-        });
-    }
-    let mut kept: Vec<&str> = vec![header_line];
+    let mut kept: Vec<String> = vec![header_line];
     let mut repeats = false;
     let mut games: Vec<GameRecord> = Vec::new();
     // Where each game was first seen: its place in `games` and its line number.
-    let mut seen: HashMap<usize, (usize, usize)> = HashMap::new();
-    for (index, line) in lines {
-        let number = index + 1;
+    let mut seen: HashMap<usize, (usize, u64)> = HashMap::new();
+    while let Some(line) = next_line(&mut lines)? {
+        let number = lines.count();
         if line.trim().is_empty() {
             continue;
         }
-        let record = parse_game_line(line).map_err(|reason| corrupt(number, reason))?;
+        let record = parse_game_line(&line).map_err(|reason| corrupt(number, reason))?;
         match seen.get(&record.game) {
             None => {
                 seen.insert(record.game, (games.len(), number));
@@ -286,7 +294,7 @@ fn parse<'a, C: DeserializeOwned>(
                 repeats = true;
                 notes.push(format!(
                     "dropped line {number}: it repeats game {} of line {first_line}",
-                    record.game + 1
+                    record.game as u128 + 1
                 ));
             }
             Some(&(_, first_line)) => {
@@ -295,11 +303,26 @@ fn parse<'a, C: DeserializeOwned>(
                     format!(
                         "game {} is recorded twice with different results (also on line \
                          {first_line}); keep one of the two lines",
-                        record.game + 1
+                        record.game as u128 + 1
                     ),
                 ))
             }
         }
+    }
+    if unfinished > 0 {
+        notes.insert(
+            0,
+            match reading {
+                Reading::Resume => format!(
+                    "dropped an unfinished last line ({unfinished} bytes, cut short by a kill); \
+                     its game will be played again"
+                ),
+                Reading::Look => format!(
+                    "left out an unfinished last line ({unfinished} bytes: being written, or \
+                     cut short by a kill)"
+                ),
+            },
+        );
     }
     Ok(Parsed {
         contents: RecordContents {
@@ -331,7 +354,7 @@ fn parse_game_line(line: &str) -> Result<GameRecord, String> {
 
 /// Replaces the record at `path` by `lines` (each ended by a newline): written to a file beside
 /// it, synced, then renamed over it, so a kill leaves either the old record or the new one.
-fn rewrite(path: &Path, lines: &[&str]) -> Result<(), RecordFileError> {
+fn rewrite(path: &Path, lines: &[String]) -> Result<(), RecordFileError> {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(".rewrite");
     let temporary = path.with_file_name(name);

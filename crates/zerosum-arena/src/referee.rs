@@ -299,6 +299,13 @@ fn referee(
             let grace = limit.unwrap_or_default().max(Duration::from_secs(1));
             reply = seat.wait(Some(grace.min(time.watchdog)));
         }
+        if matches!(reply, Ok(Reply::Move(Err(PlayerError::Vacated), _)))
+            && own_moves[side.index()] == 0
+        {
+            // The seat changed hands before its first move: ask its new holder, on a fresh
+            // clock.
+            continue;
+        }
         let elapsed = match &reply {
             Ok(Reply::Move(
                 Ok(MoveAnswer {

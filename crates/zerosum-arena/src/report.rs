@@ -31,7 +31,7 @@ pub enum ReportError {
     NoGames,
     #[error("game {game} names player {index}; a record holds at most {MAX_PLAYERS} players")]
     TooManyPlayers { game: usize, index: usize },
-    #[error("{0}")]
+    #[error(transparent)]
     Standings(#[from] StandingsError),
 }
 

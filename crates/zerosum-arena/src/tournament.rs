@@ -149,11 +149,15 @@ fn game_seed(seed: u64, game: usize) -> u64 {
 pub enum ScheduleError {
     /// The game's index is past the end of the schedule.
     #[error("game {game} is outside the schedule, which has {games} games")]
-    Outside { game: usize, games: usize },
+    Outside { game: u128, games: usize },
     /// The schedule has another game at that index (other players, board, round, seed or
     /// opening).
     #[error("game {game} does not match game {game} of the schedule (players, board, round, seed or opening differ)")]
-    Mismatch { game: usize },
+    Mismatch { game: u128 },
+    /// The game's moves do not replay to its result (a move that is not legal, a result the
+    /// moves do not reach, times that do not fit the moves).
+    #[error("game {game} does not replay: {reason}")]
+    Moves { game: u128, reason: String },
 }
 
 /// What a running tournament reports.
@@ -182,10 +186,11 @@ pub struct Tournament {
 }
 
 impl Tournament {
-    /// Checks that `record` is the game its index names in the schedule.
+    /// Checks that `record` is the game its index names in the schedule, and that its moves
+    /// replay from that game's opening to its result ([`GameRecord::check_moves`]).
     pub fn check_played(&self, record: &GameRecord) -> Result<(), ScheduleError> {
         let scheduled = self.games.get(record.game).ok_or(ScheduleError::Outside {
-            game: record.game + 1,
+            game: record.game as u128 + 1,
             games: self.games.len(),
         })?;
         let same = scheduled.game == record.game
@@ -194,13 +199,21 @@ impl Tournament {
             && scheduled.seed == record.seed
             && scheduled.opening == record.opening
             && scheduled.spec.to_string() == record.spec;
-        if same {
-            Ok(())
-        } else {
-            Err(ScheduleError::Mismatch {
-                game: record.game + 1,
-            })
+        if !same {
+            return Err(ScheduleError::Mismatch {
+                game: record.game as u128 + 1,
+            });
         }
+        let opening = scheduled
+            .opening
+            .and_then(|index| self.openings.get(index))
+            .map_or(&[][..], Vec::as_slice);
+        record
+            .check_moves(&scheduled.spec, opening)
+            .map_err(|reason| ScheduleError::Moves {
+                game: record.game as u128 + 1,
+                reason,
+            })
     }
 
     /// The schedule indexes of the games `shard` plays: whole colour-swapped pairs, dealt by

@@ -20,9 +20,11 @@
 //! board_text   text board lines with the winning cells framed
 //! zobrist      Zobrist keys
 //! time_budget  TimeBudget: the time of a move at each layer, every reserve and why
+//! capped_read  reading files and streams with a cap on their size and line length
 //! ```
 
 mod board_text;
+pub mod capped_read;
 pub mod conformance;
 mod error;
 mod evaluator;

@@ -11,9 +11,11 @@
 //! cargo run -p zerosum-fuzz -- --replay target/fuzz-failures/FILE --target NAME
 //! ```
 
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use zerosum_core::capped_read::read_file;
 use zerosum_fuzz::{all_targets, replay, run_target, Report, RunOptions, Target};
 
 const USAGE: &str =
@@ -96,10 +98,11 @@ fn main() -> ExitCode {
             eprintln!("--replay needs exactly one --target");
             return ExitCode::FAILURE;
         };
-        let input = match std::fs::read(file) {
+        // Inputs are at most about 1 MiB (a long line past the protocols' cap).
+        let input = match read_file(Path::new(file), 64 << 20) {
             Ok(input) => input,
             Err(error) => {
-                eprintln!("{file}: {error}");
+                eprintln!("{error}");
                 return ExitCode::FAILURE;
             }
         };

@@ -41,7 +41,7 @@ mod solver;
 pub mod table;
 
 pub use limits::{Algorithm, SearchLimits, Threads, ThreadsError};
-pub use memory::{check_table_mb, PhysicalMemory, TableSizeError, MAX_TABLE_MB};
+pub use memory::{check_table_mb, tables_share_mb, PhysicalMemory, TableSizeError, MAX_TABLE_MB};
 pub use pace::StopLatency;
 pub use proven_line::{proven_win, ProvenLine, ProvenMove};
 pub use result::{SearchInfo, SearchResult, TreeStats};

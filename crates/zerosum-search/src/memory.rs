@@ -3,6 +3,9 @@
 //! or be killed for memory.
 
 use std::fmt;
+use std::path::Path;
+
+use zerosum_core::capped_read;
 
 /// Most MB any one table may have, whatever the machine (16 GB).
 pub const MAX_TABLE_MB: usize = 16_384;
@@ -22,7 +25,8 @@ pub struct PhysicalMemory {
 impl PhysicalMemory {
     /// The machine's memory, or `None` where `/proc/meminfo` cannot be read (not Linux).
     pub fn read() -> Option<Self> {
-        Self::parse(&std::fs::read_to_string("/proc/meminfo").ok()?)
+        let meminfo = capped_read::read_text_file(Path::new("/proc/meminfo"), 1 << 20).ok()?;
+        Self::parse(&meminfo)
     }
 
     /// Reads the `MemTotal` and `MemAvailable` lines (`MemTotal:  24576000 kB`).
@@ -92,6 +96,12 @@ pub fn check_table_mb(table_mb: usize, tables: usize) -> Result<(), TableSizeErr
     check_table_mb_on(table_mb, tables, PhysicalMemory::read())
 }
 
+/// The most MB all the tables of one process may take together on a machine with `memory`:
+/// half of its physical memory; `None` when the memory is unknown.
+pub fn tables_share_mb(memory: Option<PhysicalMemory>) -> Option<usize> {
+    memory.map(|m| usize::try_from(m.total_mb / SHARE_DIVISOR).unwrap_or(usize::MAX))
+}
+
 /// [`check_table_mb`] on a machine with `memory` (unknown: only [`MAX_TABLE_MB`] applies).
 pub fn check_table_mb_on(
     table_mb: usize,
@@ -99,9 +109,7 @@ pub fn check_table_mb_on(
     memory: Option<PhysicalMemory>,
 ) -> Result<(), TableSizeError> {
     let tables = tables.max(1);
-    let share = memory.map_or(usize::MAX, |m| {
-        usize::try_from(m.total_mb / SHARE_DIVISOR).unwrap_or(usize::MAX)
-    });
+    let share = tables_share_mb(memory).unwrap_or(usize::MAX);
     let limit_mb = share.min(MAX_TABLE_MB.saturating_mul(tables));
     let asked_mb = table_mb.saturating_mul(tables);
     if table_mb == 0 || table_mb > MAX_TABLE_MB || asked_mb > limit_mb {

@@ -9,7 +9,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread;
 
-use zerosum_arena::{EngineList, Format, PlayerKind, Scoring, TimeControl, TournamentSettings};
+use zerosum_arena::table_budget::tournament_tables;
+use zerosum_arena::{
+    EngineList, Format, PlayerKind, PlayerSpec, Scoring, TableBudget, TimeControl,
+    TournamentSettings,
+};
 use zerosum_games::GameSpec;
 
 use crate::catalog::page_player;
@@ -36,11 +40,18 @@ pub struct PageTournament {
 }
 
 impl PageTournament {
-    /// Checks `request` (players as [`page_player`] allows with `engines`) and starts it on a
-    /// thread of its own, scored as the course Connect-X tournaments are. An error names the
-    /// field of the request it concerns (`players`, `games`, `seconds`, `rounds`) when one does.
-    pub fn start(request: TournamentRequest, engines: &EngineList) -> Result<Self, CommandError> {
+    /// Checks `request` (players as [`page_player`] allows with `engines`; at most
+    /// [`MAX_GAMES`] games, counted before the schedule is built; its engines' tables within
+    /// `tables`, held until its last game ends) and starts it on a thread of its own, scored as
+    /// the course Connect-X tournaments are. An error names the field of the request it
+    /// concerns (`players`, `games`, `seconds`, `rounds`) when one does.
+    pub fn start(
+        request: TournamentRequest,
+        engines: &EngineList,
+        tables: &Arc<TableBudget>,
+    ) -> Result<Self, CommandError> {
         let players = |message: String| CommandError::in_field("players", message);
+        let mut specs: Vec<PlayerSpec> = Vec::with_capacity(request.players.len());
         for player in &request.players {
             let spec = page_player(player, engines).map_err(players)?;
             if matches!(spec.kind, PlayerKind::Human) {
@@ -48,6 +59,7 @@ impl PageTournament {
                     "a tournament is between programs: `human` cannot enter".into(),
                 ));
             }
+            specs.push(spec);
         }
         if request.players.len() < 2 {
             return Err(players(format!(
@@ -58,12 +70,16 @@ impl PageTournament {
         if request.games.is_empty() {
             return Err(CommandError::in_field("games", "name at least one game"));
         }
+        let mut games: Vec<GameSpec> = Vec::with_capacity(request.games.len());
         for game in &request.games {
-            if let Err(error) = game.parse::<GameSpec>() {
-                return Err(CommandError::in_field(
-                    "games",
-                    format!("`{game}`: {error}"),
-                ));
+            match game.parse::<GameSpec>() {
+                Ok(spec) => games.push(spec),
+                Err(error) => {
+                    return Err(CommandError::in_field(
+                        "games",
+                        format!("`{game}`: {error}"),
+                    ))
+                }
             }
         }
         if !(request.seconds.is_finite() && request.seconds > 0.0 && request.seconds <= 60.0) {
@@ -96,18 +112,24 @@ impl PageTournament {
             seed: std::process::id().into(),
             openings: None,
         };
+        // Counted before anything is built: a schedule of millions of games takes gigabytes.
+        let too_many = |count: String| {
+            CommandError::in_field(
+                "rounds",
+                format!("{count}: too many for the page (at most {MAX_GAMES} games): fewer rounds"),
+            )
+        };
+        match settings.game_count() {
+            Ok(count) if count <= MAX_GAMES => {}
+            Ok(count) => return Err(too_many(format!("{count} games"))),
+            Err(error) => return Err(too_many(error.to_string())),
+        }
+        let reservation = tables
+            .reserve(&tournament_tables(&specs, &games))
+            .map_err(|error| CommandError::from(error.to_string()))?;
         let mut tournament = settings
             .prepare(1)
             .map_err(|error| CommandError::from(error.to_string()))?;
-        if tournament.games.len() > MAX_GAMES {
-            return Err(CommandError::in_field(
-                "rounds",
-                format!(
-                    "{} games is too many for the page (at most {MAX_GAMES}): fewer rounds",
-                    tournament.games.len()
-                ),
-            ));
-        }
         let names = tournament.entrants.iter().map(|e| e.name.clone()).collect();
         let feed = TournamentFeed::new(
             names,
@@ -131,6 +153,8 @@ impl PageTournament {
                     }
                 });
                 runner_feed.finish();
+                // The tables of its last game are gone: give their memory back.
+                drop(reservation);
             })
             .map_err(|error| CommandError::from(format!("cannot start the tournament: {error}")))?;
         Ok(PageTournament { feed, stop })
@@ -151,6 +175,11 @@ mod tests {
     use serde_json::Value;
     use std::sync::mpsc::channel;
     use std::time::Duration;
+    use zerosum_arena::table_budget::PhysicalMemory;
+
+    fn budget() -> Arc<TableBudget> {
+        TableBudget::of_this_machine()
+    }
 
     fn request(players: &[&str]) -> TournamentRequest {
         TournamentRequest {
@@ -169,10 +198,10 @@ mod tests {
             &["cmd=/bin/sh,proto=gtp", "quasi"],
             &["quasi"],
         ] {
-            assert!(PageTournament::start(request(players), &engines).is_err());
+            assert!(PageTournament::start(request(players), &engines, &budget()).is_err());
         }
         let field = |request| {
-            PageTournament::start(request, &engines)
+            PageTournament::start(request, &engines, &budget())
                 .err()
                 .unwrap()
                 .field
@@ -187,6 +216,54 @@ mod tests {
         no_rounds.rounds = 0;
         assert_eq!(field(no_rounds), Some("rounds"));
         assert_eq!(field(request(&["human", "quasi"])), Some("players"));
+        for rounds in [501, 4_999_999, usize::MAX] {
+            let mut huge = request(&["quasi", "random"]);
+            huge.rounds = rounds;
+            assert_eq!(field(huge), Some("rounds"), "{rounds} rounds");
+        }
+    }
+
+    #[test]
+    fn a_tournament_holds_its_engines_tables_until_its_last_game_ends() {
+        // A machine of 100 MB: 50 MB for all the tables.
+        let budget = TableBudget::on(Some(PhysicalMemory {
+            total_mb: 100,
+            available_mb: 100,
+        }));
+        let mut small = request(&["engine:time=0.05,hash=40", "quasi"]);
+        small.games = vec!["tictactoe".into()];
+        let tournament = PageTournament::start(small, &EngineList::default(), &budget).unwrap();
+        assert_eq!(budget.reserved_mb(), 40);
+        // On Connect Four the engine has a second table, its solver's.
+        let error = PageTournament::start(
+            request(&["engine:time=0.05,hash=20", "quasi"]),
+            &EngineList::default(),
+            &budget,
+        )
+        .err()
+        .unwrap();
+        assert_eq!(
+            error.message,
+            "the engines' tables of this game take 40 MB and those of the games under way 40 MB: \
+             more than half of this machine's 100 MB of memory (at most 50 MB in all)"
+        );
+        let (watcher, events) = channel();
+        tournament.feed.watch(watcher);
+        drop(tournament);
+        while let Ok(Input::Tournament { event, .. }) = events.recv_timeout(Duration::from_secs(20))
+        {
+            if event.contains("\"over\":true") {
+                break;
+            }
+        }
+        let released = std::time::Instant::now();
+        while budget.reserved_mb() > 0 {
+            assert!(
+                released.elapsed() < Duration::from_secs(20),
+                "the tables stay reserved"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
 
     #[test]
@@ -194,6 +271,7 @@ mod tests {
         let tournament = PageTournament::start(
             request(&["engine:time=0.05", "quasi"]),
             &EngineList::default(),
+            &budget(),
         )
         .unwrap();
         let (watcher, events) = channel();

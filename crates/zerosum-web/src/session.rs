@@ -15,7 +15,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use zerosum_arena::{Player, PlayerKind, PlayerSpec};
+use zerosum_arena::table_budget::game_tables;
+use zerosum_arena::{Player, PlayerKind, PlayerSpec, TableReservation};
 use zerosum_core::{Side, Status};
 use zerosum_games::{new_game, DynGame, GameSpec};
 
@@ -98,6 +99,19 @@ impl Seat {
     fn is_human(&self) -> bool {
         matches!(self, Seat::Human)
     }
+
+    /// The seat's built-in or external player, if it has one.
+    fn program(&self) -> Option<&PlayerSpec> {
+        match self {
+            Seat::Human => None,
+            Seat::Program { spec, .. } => Some(spec),
+        }
+    }
+}
+
+/// The tables the engines of `seats` hold in a game of `spec`.
+fn tables_of(seats: &[Seat; 2], spec: &GameSpec) -> Vec<usize> {
+    game_tables(seats.iter().filter_map(Seat::program), spec)
 }
 
 /// The engine search under way.
@@ -130,6 +144,8 @@ pub struct Session {
     tournament: Option<PageTournament>,
     /// The engines' evaluations of the game's moves.
     scores: ScoreGraph,
+    /// The memory the engines' tables of the game take, reserved in the server's budget.
+    tables: TableReservation,
 }
 
 impl Session {
@@ -143,13 +159,23 @@ impl Session {
         settings: Arc<ServerSettings>,
     ) -> Session {
         let spec: GameSpec = OPENING_SPEC.parse().expect("the opening spec is valid");
+        let mut seats = OPENING_PLAYERS
+            .map(|text| Seat::parse(text, &settings).expect("valid opening players"));
+        // With every table of the machine's budget taken, a new tab opens on a game between
+        // people.
+        let tables = match settings.tables.reserve(&tables_of(&seats, &spec)) {
+            Ok(tables) => tables,
+            Err(_) => {
+                seats = [Seat::Human, Seat::Human];
+                settings.tables.nothing()
+            }
+        };
         Session {
             id,
             events,
             inputs,
             game: new_game(&spec).expect("the opening game exists"),
-            seats: OPENING_PLAYERS
-                .map(|text| Seat::parse(text, &settings).expect("valid opening players")),
+            seats,
             used: [Duration::ZERO; 2],
             turn_started: Instant::now(),
             search: None,
@@ -160,6 +186,7 @@ impl Session {
             watching: None,
             tournament: None,
             scores: ScoreGraph::default(),
+            tables,
         }
     }
 
@@ -281,7 +308,8 @@ impl Session {
                     seconds,
                     rounds,
                 };
-                let tournament = PageTournament::start(request, &self.settings.engines)?;
+                let tournament =
+                    PageTournament::start(request, &self.settings.engines, &self.settings.tables)?;
                 self.settings.feeds.add(&tournament.feed);
                 self.watching = Some(tournament.feed.id());
                 tournament.feed.watch(self.inputs.clone());
@@ -303,6 +331,10 @@ impl Session {
             Seat::parse(&players[1], &self.settings)
                 .map_err(|error| CommandError::in_field("second", error))?,
         ];
+        // The old game's tables are freed as it ends here (or once its search thread stops).
+        self.tables
+            .change(&tables_of(&seats, &spec))
+            .map_err(|error| CommandError::from(error.to_string()))?;
         self.cancel_search();
         self.game = game;
         self.seats = seats;

@@ -25,22 +25,57 @@ pub struct ClientOptions {
     /// Seconds per move, for servers that send no `TIME` line.
     pub seconds_per_move: f64,
     pub seed: u64,
+    /// How long the server may say nothing before the client gives up; at least four times
+    /// the time per move is waited (an opponent may think that long before the server speaks).
+    pub patience: Duration,
 }
 
-/// Why a client game did not finish.
+impl ClientOptions {
+    /// What the client waits for the server's next line with `seconds` per move.
+    fn silence(&self, seconds: f64) -> Duration {
+        self.patience.max(Duration::from_secs_f64(4.0 * seconds))
+    }
+}
+
+/// A duration in whole seconds when it is whole (`60 s`), else with a decimal (`2.5 s`).
+fn seconds_text(duration: Duration) -> String {
+    if duration.subsec_nanos() == 0 {
+        format!("{} s", duration.as_secs())
+    } else {
+        format!("{:.1} s", duration.as_secs_f64())
+    }
+}
+
+/// Why a client game did not finish. Each message holds the whole story (no error is given
+/// as the source of another, which would print it twice in a chain).
 #[derive(Debug, Error)]
 pub enum ClientError {
     #[error("network error: {0}")]
-    Io(#[from] std::io::Error),
+    Io(std::io::Error),
     #[error("the server closed the connection before the end of the game")]
     Closed,
+    /// The server said nothing for this long (see [`ClientOptions::patience`]).
+    #[error("the server said nothing for {}: giving up", seconds_text(*.0))]
+    Silent(Duration),
     /// The server went over a peer's budget (see [`crate::MAX_PEER_BYTES`]).
     #[error("the server {0}")]
     Flood(String),
     #[error("bad game from the server: {0}")]
     BadGame(String),
     #[error("the player failed: {0}")]
-    Player(#[from] PlayerError),
+    Player(PlayerError),
+}
+
+impl From<std::io::Error> for ClientError {
+    fn from(error: std::io::Error) -> Self {
+        ClientError::Io(error)
+    }
+}
+
+impl From<PlayerError> for ClientError {
+    fn from(error: PlayerError) -> Self {
+        ClientError::Player(error)
+    }
 }
 
 /// Plays one game on `stream` with `player`; `log` gets every line from the server (control
@@ -60,10 +95,15 @@ pub fn play_client(
     let mut side = None;
     let mut moves: Vec<String> = Vec::new();
     loop {
-        let line = lines.next(None, None).map_err(|error| match error {
-            NoLine::Flood(flood) => ClientError::Flood(flood.to_string()),
-            NoLine::Late | NoLine::Gone => ClientError::Closed,
-        })?;
+        let silence = options.silence(seconds);
+        let line =
+            lines
+                .next(Some(Instant::now() + silence), None)
+                .map_err(|error| match error {
+                    NoLine::Flood(flood) => ClientError::Flood(flood.to_string()),
+                    NoLine::Late => ClientError::Silent(silence),
+                    NoLine::Gone => ClientError::Closed,
+                })?;
         // The server's budget counts from the last line taken.
         lines.asked();
         log(&escape(&line));

@@ -6,6 +6,7 @@
 //! ends with `VICTORY`, `DEFEAT` or `TIE`. `MESSAGE <text>` is free text.
 
 mod client;
+mod lobby;
 mod server;
 
 use std::fmt;
@@ -13,6 +14,7 @@ use std::fmt;
 use zerosum_core::Side;
 
 pub use client::{play_client, ClientError, ClientOptions};
+pub use lobby::MAX_WAITING;
 pub use server::{serve, ServerError, ServerOptions};
 
 /// A line the server sends.

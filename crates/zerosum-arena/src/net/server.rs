@@ -1,21 +1,27 @@
-//! The game server: accepts two clients (the first plays Black, who moves first), referees one
-//! game between them with the arena's referee and clocks, and refuses any further client with
-//! a message. A client that closes its connection without a word before the game starts (a
-//! port probe) gives its seat to the next one. In the game, a client that says nothing,
-//! babbles, speaks out of turn, floods (see [`crate::MAX_PEER_BYTES`]) or disconnects loses by
-//! forfeit; the server carries on to the end of the game.
+//! The game server: referees one game between two clients (the first plays Black, who moves
+//! first), with the arena's referee and clocks. Every connection waits in the [lobby] until a
+//! seat takes it; a seat is a client's only once it has answered its first `YOUR_TURN` with a
+//! `MOVE` (clients of the original protocol say nothing before). Until then, a connection
+//! that closes, says anything before it is asked (an HTTP probe), or stays silent past its
+//! first move's time is dropped: it is not a player, and the seat goes to the next connection
+//! (the referee asks again, the turn's time starting over). Once both seats are confirmed,
+//! everyone else is turned away with a message. In the game, a confirmed client that says
+//! nothing, babbles, speaks out of turn, floods (see [`crate::MAX_PEER_BYTES`]) or disconnects
+//! loses by forfeit; the server carries on to the end of the game.
+//!
+//! [lobby]: super::lobby
 
-use std::io::{ErrorKind, Write};
-use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::thread;
+use std::net::{Shutdown, TcpListener, TcpStream};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
 use zerosum_core::{Outcome, Side};
 use zerosum_games::GameSpec;
 
-use super::ServerMessage;
-use crate::lines::{Lines, NoLine};
+use super::lobby::{send, Connection, Lobby, Log};
+use super::{colour, ServerMessage};
+use crate::lines::NoLine;
 use crate::peer_text::{is_plain, quote};
 use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
 use crate::record::Termination;
@@ -31,55 +37,192 @@ pub struct ServerOptions {
     pub seed: u64,
 }
 
-/// Why the server could not run a game.
+/// Why the server could not run a game (the message holds the whole story: no source, which
+/// would print it twice in a chain).
 #[derive(Debug, Error)]
 pub enum ServerError {
     #[error("network error: {0}")]
-    Io(#[from] std::io::Error),
+    Io(std::io::Error),
 }
 
-/// Sends one line to a client; a client that is gone is the referee's business, not an error.
-fn send(stream: &mut TcpStream, message: &ServerMessage) {
-    let _ = stream.write_all(format!("{message}\n").as_bytes());
-    let _ = stream.flush();
+impl From<std::io::Error> for ServerError {
+    fn from(error: std::io::Error) -> Self {
+        ServerError::Io(error)
+    }
 }
 
-/// A connected client as a player of the referee.
-struct RemoteClient {
-    address: SocketAddr,
-    stream: TcpStream,
-    lines: Lines,
+/// Where the server writes to the client on each seat (the seat's current connection), shared
+/// by the seats and the game's observer.
+type Writers = Arc<[Mutex<Option<TcpStream>>; 2]>;
+
+/// Sends `message` to the client on `side`'s seat, if there is one.
+fn tell(writers: &Writers, side: Side, message: &ServerMessage) {
+    let mut writer = writers[side.index()]
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner);
+    if let Some(stream) = writer.as_mut() {
+        send(stream, message);
+    }
+}
+
+/// One seat of the game as a player of the referee: the connection on it, replaced from the
+/// lobby until one answers its first `YOUR_TURN`.
+struct RemoteSeat {
+    side: Side,
+    lobby: Arc<Lobby>,
+    /// The connection on the seat; `None` while it is open.
+    connection: Option<Connection>,
+    /// The connection has moved: the seat is its for the rest of the game.
+    confirmed: bool,
+    writers: Writers,
+    setup: Option<GameSetup>,
     /// Moves the client has been told of.
     known: usize,
     watchdog: Duration,
+    log: Log,
 }
 
-impl Player for RemoteClient {
-    fn name(&self) -> String {
-        format!("client {}", self.address)
+impl RemoteSeat {
+    /// Gives the seat to `connection` and welcomes it once the game is set up.
+    fn take(&mut self, connection: Connection) {
+        (self.log)(&format!(
+            "{} connected: {} player",
+            connection.address, self.side
+        ));
+        *self.writers[self.side.index()]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = connection.stream.try_clone().ok();
+        self.connection = Some(connection);
+        self.known = 0;
+        if self.setup.is_some() {
+            self.welcome();
+        }
     }
 
-    fn new_game(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
+    /// Tells the connection on the seat the game, the time and its colour (once the game is
+    /// set up; before, [`Player::new_game`] does).
+    fn welcome(&mut self) {
+        let (Some(setup), Some(connection)) = (&self.setup, &mut self.connection) else {
+            return;
+        };
         send(
-            &mut self.stream,
+            &mut connection.stream,
             &ServerMessage::Game(setup.spec.to_string()),
         );
         if let Some(per_move) = setup.time.per_move {
             send(
-                &mut self.stream,
+                &mut connection.stream,
                 &ServerMessage::Time(per_move.as_secs_f64()),
             );
         }
-        send(&mut self.stream, &ServerMessage::Welcome(setup.side));
+        send(&mut connection.stream, &ServerMessage::Welcome(setup.side));
+    }
+
+    /// Drops the connection on the seat, which has not moved, for `reason`: the seat is open.
+    fn vacate(&mut self, reason: &str) -> PlayerError {
+        if let Some(connection) = self.connection.take() {
+            (self.log)(&format!(
+                "{} gives up the {} seat: it {reason}; the seat is open",
+                connection.address,
+                colour(self.side)
+            ));
+            *self.writers[self.side.index()]
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner) = None;
+            connection.close(Some(&format!(
+                "the {} seat goes to the next client: this connection {reason}",
+                colour(self.side)
+            )));
+        }
+        PlayerError::Vacated
+    }
+
+    /// A seat's first move: from its connection if that turns out to be a client of the
+    /// protocol, else [`PlayerError::Vacated`] with the seat open (the referee asks again).
+    fn first_move(&mut self, request: &MoveRequest) -> Result<MoveAnswer, PlayerError> {
+        // Not beyond the referee's patience when the move is untimed.
+        let started = Instant::now();
+        let deadline = started
+            + request.limit.map_or(self.watchdog / 2, |limit| {
+                limit + limit.max(Duration::from_secs(2))
+            });
+        if let Some(reason) = self.connection.as_ref().and_then(Connection::unfit) {
+            return Err(self.vacate(&reason));
+        }
+        if self.connection.is_none() {
+            match self.lobby.next(deadline, &request.stop) {
+                Some(connection) => self.take(connection),
+                None => {
+                    let waiting = format!(
+                        "the {} seat is open: waiting for a player",
+                        colour(self.side)
+                    );
+                    tell(&self.writers, !self.side, &ServerMessage::Message(waiting));
+                    return Err(PlayerError::Vacated);
+                }
+            }
+        }
+        let connection = self.connection.as_mut().expect("a connection on the seat");
+        if request.moves.len() > self.known {
+            let last = request.moves[request.moves.len() - 1].clone();
+            send(&mut connection.stream, &ServerMessage::OpponentMove(last));
+        }
+        connection.lines.asked();
+        send(&mut connection.stream, &ServerMessage::YourTurn);
+        let reason = loop {
+            match connection.lines.next(Some(deadline), Some(&request.stop)) {
+                Ok(line) if line.trim().is_empty() => continue,
+                Ok(line) => {
+                    let line = line.trim();
+                    match line.strip_prefix("MOVE ").map(str::trim) {
+                        Some(mv) if !mv.is_empty() && is_plain(mv) => {
+                            self.confirmed = true;
+                            self.known = request.moves.len() + 1;
+                            self.lobby.confirm(self.side.index());
+                            return Ok(MoveAnswer::new(mv));
+                        }
+                        _ => break format!("answered `{}` instead of MOVE", quote(line)),
+                    }
+                }
+                Err(NoLine::Late) => {
+                    break format!(
+                        "did not answer its first YOUR_TURN within {:.2} s",
+                        started.elapsed().as_secs_f64()
+                    )
+                }
+                Err(NoLine::Gone) => break "closed the connection".into(),
+                Err(NoLine::Flood(flood)) => break flood.to_string(),
+            }
+        };
+        Err(self.vacate(&reason))
+    }
+}
+
+impl Player for RemoteSeat {
+    fn name(&self) -> String {
+        format!("{} client", colour(self.side))
+    }
+
+    fn new_game(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
+        self.setup = Some(setup.clone());
         self.known = 0;
+        self.welcome();
         Ok(())
     }
 
     fn choose(&mut self, request: &MoveRequest) -> Result<MoveAnswer, PlayerError> {
+        if !self.confirmed {
+            return self.first_move(request);
+        }
+        let lines = &self
+            .connection
+            .as_ref()
+            .expect("a confirmed seat keeps its connection")
+            .lines;
         // Whatever came since the client's last move came unasked: blank lines are harmless,
         // anything else forfeits.
         loop {
-            match self.lines.try_next() {
+            match lines.try_next() {
                 Ok(Some(line)) if line.trim().is_empty() => continue,
                 Ok(Some(line)) => {
                     return Err(PlayerError::Garbage(format!(
@@ -95,21 +238,22 @@ impl Player for RemoteClient {
                 Err(NoLine::Late) => break,
             }
         }
+        let connection = self.connection.as_mut().expect("a confirmed seat");
         // The opponent's move (the client's own were confirmed as they were made).
         if request.moves.len() > self.known {
             let last = request.moves[request.moves.len() - 1].clone();
-            send(&mut self.stream, &ServerMessage::OpponentMove(last));
+            send(&mut connection.stream, &ServerMessage::OpponentMove(last));
         }
         self.known = request.moves.len() + 1;
-        self.lines.asked();
-        send(&mut self.stream, &ServerMessage::YourTurn);
+        connection.lines.asked();
+        send(&mut connection.stream, &ServerMessage::YourTurn);
         let patience = request.limit.map_or(self.watchdog, |limit| {
             limit + limit.max(Duration::from_secs(2))
         });
         let deadline = Instant::now() + patience;
         let mut stop = Some(request.stop.as_ref());
         loop {
-            match self.lines.next(Some(deadline), stop) {
+            match connection.lines.next(Some(deadline), stop) {
                 Ok(line) if line.trim().is_empty() => continue,
                 Ok(line) => {
                     let line = line.trim();
@@ -133,64 +277,36 @@ impl Player for RemoteClient {
     }
 }
 
-/// Accepts two clients on `listener`, plays the game and tells both how it ended. `log` gets
-/// a line for each connection and move.
+/// Accepts clients on `listener` (for as long as the program runs), plays the game between
+/// the first two that are players, and tells both how it ended. `log` gets a line for each
+/// connection, seat and move.
 pub fn serve(
     listener: TcpListener,
     options: &ServerOptions,
-    log: &mut dyn FnMut(&str),
+    log: impl Fn(&str) + Send + Sync + 'static,
 ) -> Result<PlayedGame, ServerError> {
-    // A seat goes to a client that is still there when the game starts, or that has spoken:
-    // a connection closed without a word (a port probe) frees its place.
-    let mut waiting: Vec<(TcpStream, SocketAddr)> = Vec::with_capacity(2);
-    loop {
-        waiting.retain(|(stream, address)| {
-            let gone = left_without_a_word(stream);
-            if gone {
-                log(&format!("{address} left before the game: its seat is free"));
-            }
-            !gone
-        });
-        if waiting.len() == 2 {
-            break;
-        }
-        let (stream, address) = listener.accept()?;
-        let side = if waiting.is_empty() {
-            Side::First
-        } else {
-            Side::Second
-        };
-        log(&format!("{address} connected: {side} player"));
-        waiting.push((stream, address));
+    let log: Log = Arc::new(log);
+    let mut greeting = vec![ServerMessage::Game(options.spec.to_string())];
+    if let Some(per_move) = options.time.per_move {
+        greeting.push(ServerMessage::Time(per_move.as_secs_f64()));
     }
-    let mut clients = Vec::with_capacity(2);
-    for (stream, address) in waiting {
-        let lines = Lines::spawn(format!("client {address}"), stream.try_clone()?)?;
-        clients.push(RemoteClient {
-            address,
-            stream,
-            lines,
-            known: 0,
-            watchdog: options.time.watchdog,
-        });
-    }
-    // Anyone else is turned away for as long as the server runs.
-    thread::Builder::new()
-        .name("turning clients away".into())
-        .spawn(move || {
-            for mut stream in listener.incoming().flatten() {
-                send(
-                    &mut stream,
-                    &ServerMessage::Message("the game is full: two players are connected".into()),
-                );
-            }
-        })?;
-    let mut streams = [
-        clients[0].stream.try_clone()?,
-        clients[1].stream.try_clone()?,
-    ];
-    let second = clients.pop().expect("two clients");
-    let first = clients.pop().expect("two clients");
+    let lobby = Lobby::open(listener, greeting, Arc::clone(&log))?;
+    let writers: Writers = Arc::new([Mutex::new(None), Mutex::new(None)]);
+    let seats = [Side::First, Side::Second].map(|side| RemoteSeat {
+        side,
+        lobby: Arc::clone(&lobby),
+        connection: None,
+        confirmed: false,
+        writers: Arc::clone(&writers),
+        setup: None,
+        known: 0,
+        watchdog: options.time.watchdog,
+        log: Arc::clone(&log),
+    });
+    let [mut first, mut second] = seats;
+    let [black, white] = lobby.first_two();
+    first.take(black);
+    second.take(white);
     let referee = RefereeOptions {
         time: options.time,
         max_moves: None,
@@ -204,53 +320,46 @@ pub fn serve(
         &mut |event| {
             if let RefereeEvent::Moved { side, answer, .. } = event {
                 log(&format!("{side} plays {}", answer.text));
-                send(&mut streams[side.index()], &ServerMessage::ValidMove);
+                tell(&writers, side, &ServerMessage::ValidMove);
             }
         },
     );
-    announce(&mut streams, &played);
+    lobby.close("the game is over");
+    announce(&writers, &played);
     Ok(played)
 }
 
-/// True if the client on `stream` has closed its end (or reset the connection) without
-/// sending a byte. Looks without waiting, and before any reader thread reads the stream.
-fn left_without_a_word(stream: &TcpStream) -> bool {
-    if stream.set_nonblocking(true).is_err() {
-        return false;
-    }
-    let gone = match stream.peek(&mut [0]) {
-        Ok(read) => read == 0,
-        Err(error) => !matches!(error.kind(), ErrorKind::WouldBlock | ErrorKind::Interrupted),
-    };
-    gone || stream.set_nonblocking(false).is_err()
-}
-
-/// Tells both clients how the game ended.
-fn announce(streams: &mut [TcpStream; 2], played: &PlayedGame) {
+/// Tells both clients how the game ended, and closes their connections.
+fn announce(writers: &Writers, played: &PlayedGame) {
     let mover = Side::at_ply(played.moves.len());
     match played.termination {
         // The last move ended the game: its mover was confirmed, the other learns it here.
         Termination::Normal => {
             if let Some(last) = played.moves.last() {
                 let other = !Side::at_ply(played.moves.len() - 1);
-                send(
-                    &mut streams[other.index()],
-                    &ServerMessage::OpponentMove(last.clone()),
-                );
+                tell(writers, other, &ServerMessage::OpponentMove(last.clone()));
             }
         }
-        Termination::IllegalMove => send(&mut streams[mover.index()], &ServerMessage::IllegalMove),
+        Termination::IllegalMove => tell(writers, mover, &ServerMessage::IllegalMove),
         _ => {}
     }
     for side in [Side::First, Side::Second] {
-        let stream = &mut streams[side.index()];
-        send(stream, &ServerMessage::Message(played.reason.clone()));
+        tell(
+            writers,
+            side,
+            &ServerMessage::Message(played.reason.clone()),
+        );
         let end = match played.outcome {
             Outcome::Draw => ServerMessage::Tie,
             Outcome::Win(winner) if winner == side => ServerMessage::Victory,
             Outcome::Win(_) => ServerMessage::Defeat,
         };
-        send(stream, &end);
-        let _ = stream.shutdown(std::net::Shutdown::Both);
+        tell(writers, side, &end);
+        let writer = writers[side.index()]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(stream) = writer.as_ref() {
+            let _ = stream.shutdown(Shutdown::Both);
+        }
     }
 }

@@ -192,6 +192,10 @@ pub struct Suite {
     pub lines: Vec<String>,
     /// Distinct positions judged (all distinct walks without `judge`).
     pub judged: usize,
+    /// How many distinct positions the walks can reach at all, when they were counted (after
+    /// [`MISSES_BEFORE_COUNTING`] walks in a row made none that was new) and are few enough to
+    /// count ([`COUNTED_NODES`]): the suite stopped there if it holds fewer openings.
+    pub available: Option<usize>,
 }
 
 impl Suite {
@@ -207,7 +211,8 @@ impl Suite {
 }
 
 /// Makes a suite for `spec` (see the module documentation). It may hold fewer openings than
-/// asked for when the walks run out (`200 * count` tries); the caller says so.
+/// asked for when the distinct positions run out ([`Suite::available`]) or the walks do
+/// (`200 * count` tries); the caller says so.
 pub fn generate(spec: &GameSpec, options: &SuiteOptions) -> Result<Suite, String> {
     if options.plies == 0 || options.count == 0 {
         return Err("--plies and --count must be at least 1".into());
@@ -223,12 +228,13 @@ pub fn generate(spec: &GameSpec, options: &SuiteOptions) -> Result<Suite, String
         header.push_str(&format!(" balanced {}", judge.describe()));
     }
     header.push_str(&format!(" seed={}", options.seed));
-    let (lines, judged) =
+    let (lines, judged, available) =
         visit_game(spec, Walker { spec, options }).map_err(|e| e.to_string())??;
     Ok(Suite {
         header,
         lines,
         judged,
+        available,
     })
 }
 
@@ -238,7 +244,7 @@ struct Walker<'a> {
 }
 
 impl GameVisitor for Walker<'_> {
-    type Output = Result<(Vec<String>, usize), String>;
+    type Output = Result<(Vec<String>, usize, Option<usize>), String>;
 
     fn visit<G: EvaluatedGame>(self, start: G) -> Self::Output {
         let options = self.options;
@@ -254,6 +260,10 @@ impl GameVisitor for Walker<'_> {
             waiting: Vec::new(),
             judged: 0,
         };
+        // When the walks keep making positions already made, the positions there are are
+        // counted (if they are few enough): the walks stop once they have made them all.
+        let mut available: Option<Option<usize>> = None;
+        let mut misses = 0usize;
         let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
         let mut seen = HashSet::new();
         let mut lines = Vec::new();
@@ -265,9 +275,13 @@ impl GameVisitor for Walker<'_> {
             if pending.full() {
                 pending.take_verdicts(&mut lines, options.count);
             }
-            if lines.len() == options.count {
+            if misses == MISSES_BEFORE_COUNTING && available.is_none() {
+                available = Some(count_positions(self.spec, &start, options.plies));
+            }
+            if lines.len() == options.count || available == Some(Some(seen.len())) {
                 break;
             }
+            misses += 1;
             let mut game = start.clone();
             let mut over = false;
             for _ in 0..options.plies {
@@ -288,6 +302,7 @@ impl GameVisitor for Walker<'_> {
             if !seen.insert(position_key(self.spec, &start, &game)) {
                 continue;
             }
+            misses = 0;
             if pending.judges.is_empty() {
                 lines.push(move_line(&game));
             } else {
@@ -303,8 +318,63 @@ impl GameVisitor for Walker<'_> {
         } else {
             pending.judged
         };
-        Ok((lines, judged))
+        Ok((lines, judged, available.flatten()))
     }
+}
+
+/// Walks in a row that make no new position before the positions there are are counted.
+const MISSES_BEFORE_COUNTING: usize = 1000;
+
+/// Most positions [`count_positions`] visits before it gives up: a game with more has more
+/// openings than any suite needs.
+const COUNTED_NODES: usize = 1 << 20;
+
+/// The distinct positions (as [`position_key`] tells them apart) that walks of `plies` moves
+/// from `start` reach and keep (not over, no win at once for the side to move), moving as the
+/// walks do; `None` when that takes more than [`COUNTED_NODES`] positions to find out.
+fn count_positions<G: EvaluatedGame>(spec: &GameSpec, start: &G, plies: usize) -> Option<usize> {
+    struct Count<'a, G: EvaluatedGame> {
+        spec: &'a GameSpec,
+        start: &'a G,
+        evaluator: G::Evaluator,
+        keys: HashSet<u64>,
+        nodes: usize,
+    }
+    fn walk<G: EvaluatedGame>(count: &mut Count<'_, G>, game: &mut G, left: usize) -> bool {
+        count.nodes += 1;
+        if count.nodes > COUNTED_NODES {
+            return false;
+        }
+        if left == 0 {
+            if !wins_at_once(game) {
+                let key = position_key(count.spec, count.start, game);
+                count.keys.insert(key);
+            }
+            return true;
+        }
+        let mut moves = Vec::new();
+        count.evaluator.candidate_moves(game, &mut moves);
+        if moves.is_empty() {
+            game.legal_moves(&mut moves);
+        }
+        for mv in moves {
+            game.play(mv);
+            let within = game.status().is_over() || walk(count, game, left - 1);
+            game.undo();
+            if !within {
+                return false;
+            }
+        }
+        true
+    }
+    let mut count = Count {
+        spec,
+        start,
+        evaluator: start.evaluator(),
+        keys: HashSet::new(),
+        nodes: 0,
+    };
+    walk(&mut count, &mut start.clone(), plies).then_some(count.keys.len())
 }
 
 /// The judges, and the walks waiting for their verdicts.
@@ -609,6 +679,18 @@ mod tests {
             threads: 1,
         };
         generate(&spec.parse().unwrap(), &options).unwrap()
+    }
+
+    #[test]
+    fn a_suite_stops_at_the_positions_there_are() {
+        // Connect Four after one move: 7 columns, mirror images alike, so 4 positions.
+        let made = suite("connect4", 1, 1_000_000, None);
+        assert_eq!((made.lines.len(), made.available), (4, Some(4)));
+        // Tic-tac-toe after 3 moves: 9 * 8 * 7 walks, 252 distinct positions.
+        let made = suite("tictactoe", 3, usize::MAX, None);
+        assert_eq!((made.lines.len(), made.available), (252, Some(252)));
+        // Plenty of positions: none counted.
+        assert_eq!(suite("gomoku", 6, 3, None).available, None);
     }
 
     #[test]

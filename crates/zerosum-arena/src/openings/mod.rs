@@ -27,13 +27,17 @@ use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
+use zerosum_core::capped_read::{self, size_text, CappedLines, ReadProblem};
 use zerosum_games::{new_game, GameSpec};
 
 /// The start of the header line `zerosum openings` writes, followed by the spec.
 pub const HEADER: &str = "# zerosum openings ";
 
-/// Longest line read from an openings file, in bytes.
+/// Longest line read from an openings file, in bytes: 1 MiB.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// Largest openings file read: 256 MiB (millions of openings; a schedule pairs at most 2^24).
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
 /// Why an openings file cannot be used: the file, the line (from 1) when one is to blame, and
 /// the problem, printed on one line as `FILE:LINE: problem`.
@@ -93,7 +97,10 @@ impl Openings {
             if line.len() > MAX_LINE_BYTES {
                 return Err(error(
                     Some(number),
-                    format!("the line is longer than {MAX_LINE_BYTES} bytes"),
+                    format!(
+                        "the line is longer than {}",
+                        size_text(MAX_LINE_BYTES as u64)
+                    ),
                 ));
             }
             let line = line.trim();
@@ -126,29 +133,49 @@ impl Openings {
         Ok(openings)
     }
 
-    /// Reads the openings file at `path` (see [`Openings::parse`]); also returns the file's
-    /// checksum ([`checksum`]).
+    /// Reads the openings file at `path` (see [`Openings::parse`]), at most [`MAX_FILE_BYTES`];
+    /// also returns the file's checksum ([`checksum`]).
     pub fn load(
         path: &Path,
         spec: &GameSpec,
         plies: Option<usize>,
     ) -> Result<(Openings, u64), OpeningsError> {
         let file = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| OpeningsError {
+        let error = |line: Option<u64>, problem: String| OpeningsError {
             file: file.clone(),
-            line: None,
-            problem: format!("cannot read it: {e}"),
-        })?;
-        let text = String::from_utf8(bytes).map_err(|e| OpeningsError {
-            file: file.clone(),
-            line: Some(
-                1 + e.as_bytes()[..e.utf8_error().valid_up_to()]
-                    .iter()
-                    .filter(|&&b| b == b'\n')
-                    .count(),
-            ),
-            problem: "the line is not UTF-8 text".into(),
-        })?;
+            line: line.map(|line| line as usize),
+            problem,
+        };
+        // Line by line, each checked as it comes: a file of no lines at all (a device such as
+        // /dev/zero) is refused at its first line's cap, not read whole.
+        let reader = capped_read::open_file(path, MAX_FILE_BYTES)
+            .map_err(|e| error(None, format!("cannot read it: {}", e.problem)))?;
+        // A CR before the line end is not the line's (the parser drops it).
+        let mut lines =
+            CappedLines::new(std::io::BufReader::new(reader), MAX_LINE_BYTES as u64 + 1);
+        let mut text = String::new();
+        loop {
+            let line = match lines.next_line() {
+                Ok(Some(line)) => line,
+                Ok(None) => break,
+                Err(ReadProblem::LineTooLong { line, .. }) => {
+                    return Err(error(
+                        Some(line),
+                        format!(
+                            "the line is longer than {}",
+                            size_text(MAX_LINE_BYTES as u64)
+                        ),
+                    ))
+                }
+                Err(problem) => return Err(error(None, format!("cannot read it: {problem}"))),
+            };
+            let line_text = std::str::from_utf8(&line.bytes)
+                .map_err(|_| error(Some(lines.count()), "the line is not UTF-8 text".into()))?;
+            text.push_str(line_text);
+            if line.ended {
+                text.push('\n');
+            }
+        }
         let openings = Openings::parse(&text, &file, spec, plies)?;
         Ok((openings, checksum(text.as_bytes())))
     }

@@ -213,10 +213,26 @@ fn spare_table(megabytes: usize) -> Option<Arc<TranspositionTable>> {
     Some(spare.swap_remove(index))
 }
 
+/// Whether the tables of engine players that are gone are kept for the next ones (see
+/// [`stop_keeping_spare_tables`]).
+static KEEP_SPARE_TABLES: AtomicBool = AtomicBool::new(true);
+
+/// From now on, the table of an engine player that is gone is freed, not kept for the next
+/// one, and the spare tables kept so far are freed: for a process whose games come and go
+/// under a budget of what their tables take together ([`crate::table_budget`]), so that what
+/// is reserved is what is held.
+pub(crate) fn stop_keeping_spare_tables() {
+    KEEP_SPARE_TABLES.store(false, Ordering::Relaxed);
+    SPARE_TABLES
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .clear();
+}
+
 /// Gives the table of an engine player that is gone to the next one (unless another owner
-/// still holds it).
+/// still holds it, or spare tables are no longer kept).
 pub(crate) fn return_table(table: Arc<TranspositionTable>) {
-    if Arc::strong_count(&table) == 1 {
+    if Arc::strong_count(&table) == 1 && KEEP_SPARE_TABLES.load(Ordering::Relaxed) {
         SPARE_TABLES
             .lock()
             .unwrap_or_else(|e| e.into_inner())

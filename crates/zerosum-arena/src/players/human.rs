@@ -5,6 +5,7 @@
 
 use std::io::{BufRead, Write};
 
+use zerosum_core::capped_read::{size_text, CappedLines, ReadProblem};
 use zerosum_games::{new_game, stones, DynGame};
 
 use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
@@ -16,6 +17,9 @@ const HELP_MOVES: usize = 60;
 const COMMANDS: &str = "commands: undo   take back your last move and the reply to it
           help   this text
           quit   resign the game (after a yes; `resign` too)";
+
+/// Longest line a human's input may have: 64 KiB (a move, a command, or a list of moves).
+pub const MAX_TYPED_LINE_BYTES: u64 = 64 << 10;
 
 /// A human player reading moves from `input` and writing prompts to `output`.
 pub struct Human {
@@ -47,13 +51,21 @@ impl Human {
             .map_err(|error| PlayerError::Failed(format!("cannot write to the terminal: {error}")))
     }
 
-    /// The next line, trimmed; `None` at the end of the input.
+    /// The next line, trimmed (at most [`MAX_TYPED_LINE_BYTES`]); `None` at the end of the
+    /// input.
     fn read_line(&mut self) -> Result<Option<String>, PlayerError> {
-        let mut line = String::new();
-        match self.input.read_line(&mut line) {
-            Ok(0) => Ok(None),
-            Ok(_) => Ok(Some(line.trim().to_string())),
-            Err(error) => Err(PlayerError::Failed(format!("cannot read a move: {error}"))),
+        match CappedLines::new(&mut self.input, MAX_TYPED_LINE_BYTES).next_line() {
+            Ok(None) => Ok(None),
+            Ok(Some(line)) => Ok(Some(
+                String::from_utf8_lossy(&line.bytes).trim().to_string(),
+            )),
+            Err(ReadProblem::LineTooLong { cap, .. }) => Err(PlayerError::Failed(format!(
+                "cannot read a move: a line longer than {}",
+                size_text(cap)
+            ))),
+            Err(problem) => Err(PlayerError::Failed(format!(
+                "cannot read a move: {problem}"
+            ))),
         }
     }
 

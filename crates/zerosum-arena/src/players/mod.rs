@@ -4,7 +4,7 @@
 //! optional `init=` setup commands and `margin=` milliseconds, values quoted shell-like: see
 //! [`quoting`]) and course players in Java (`java:CLASS,cp=PATH`).
 
-mod engine;
+pub(crate) mod engine;
 mod external;
 mod human;
 mod java;

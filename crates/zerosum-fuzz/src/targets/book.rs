@@ -7,8 +7,8 @@ use super::{Target, Verdict};
 
 pub const TARGET: Target = Target {
     name: "book",
-    about: "opening-book files (Book::from_bytes); an accepted book writes back to the same \
-            bytes and answers probes",
+    about: "opening-book files (Book::from_bytes, Book::read); an accepted book writes back to \
+            the same bytes and answers probes",
     corpus: || {
         vec![
             book_bytes((6, 7, 4), 0, 0, &[]),
@@ -26,6 +26,13 @@ pub const TARGET: Target = Target {
     share: 1,
     run: |input| {
         let book = Book::from_bytes(input);
+        // Read from a stream, header first, the same bytes make the same book (or none).
+        let streamed = Book::read(&mut &input[..]);
+        assert_eq!(
+            streamed.as_ref().ok(),
+            book.as_ref().ok(),
+            "Book::read and Book::from_bytes disagree"
+        );
         if let Ok(book) = &book {
             assert_eq!(
                 book.to_bytes(),

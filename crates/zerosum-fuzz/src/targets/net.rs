@@ -83,6 +83,7 @@ pub const CLIENT: Target = Target {
             spec: "tictactoe".parse().expect("a spec"),
             seconds_per_move: 1.0,
             seed: 1,
+            patience: Duration::from_secs(2),
         };
         let result = play_client(client, player, &options, &mut |_| {});
         drop(writer.join());
@@ -100,7 +101,11 @@ fn connected_pair() -> (TcpStream, TcpStream) {
 }
 
 /// The game server refereeing two clients that send the input's two halves (before and after
-/// the first `|`), once they are welcomed; the first byte picks the game.
+/// the first `|`), once they are asked for a move (or, when bit 3 of the first byte is set, as
+/// soon as they are welcomed); the first byte picks the game. Two honest clients
+/// (random players) connect after them, to take any seat the first two give up (a client
+/// that says something other than a move before it has moved is no player, and its seat
+/// stays open); they are turned away when the first two keep their seats.
 pub const SERVER: Target = Target {
     name: "net-server",
     about: "game server (net::serve) refereeing two TCP clients that send the input",
@@ -142,19 +147,38 @@ fn run_server(input: &[u8]) -> Verdict {
         time: TimeControl::per_move(0.5),
         seed: 1,
     };
-    let server = thread::spawn(move || serve(listener, &options, &mut |_| {}));
+    let spec = options.spec.clone();
+    let server = thread::spawn(move || serve(listener, &options, |_| {}));
     // Connected in order: the first plays Black.
     let clients = [black, white].map(|bytes| {
         let stream = TcpStream::connect(address).expect("connect to the server");
         thread::sleep(Duration::from_millis(1));
         (stream, bytes)
     });
-    let clients = clients.map(|(stream, bytes)| thread::spawn(move || speak(stream, &bytes)));
+    let cue = if choice & 8 == 0 {
+        "YOUR_TURN"
+    } else {
+        "WELCOME"
+    };
+    let clients = clients.map(|(stream, bytes)| thread::spawn(move || speak(stream, cue, &bytes)));
+    let honest = [2, 3].map(|seed| {
+        let stream = TcpStream::connect(address).expect("connect to the server");
+        let options = ClientOptions {
+            spec: spec.clone(),
+            seconds_per_move: 0.5,
+            seed,
+            patience: Duration::from_secs(10),
+        };
+        thread::spawn(move || {
+            let player = "random".parse::<PlayerSpec>().expect("a player").build();
+            drop(play_client(stream, player, &options, &mut |_| {}));
+        })
+    });
     let played = server
         .join()
         .expect("the server thread")
         .expect("a game on loopback");
-    for client in clients {
+    for client in clients.into_iter().chain(honest) {
         drop(client.join());
     }
     if played.moves.is_empty() {
@@ -164,12 +188,13 @@ fn run_server(input: &[u8]) -> Verdict {
     }
 }
 
-/// A client that waits to be welcomed, sends `bytes`, and reads whatever comes until the end.
-fn speak(stream: TcpStream, bytes: &[u8]) {
-    let _ = stream.set_read_timeout(Some(Duration::from_secs(1)));
+/// A client that waits for a line starting with `cue`, sends `bytes`, and reads whatever comes
+/// until the end.
+fn speak(stream: TcpStream, cue: &str, bytes: &[u8]) {
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(3)));
     let mut reader = BufReader::new(stream.try_clone().expect("a stream"));
     let mut line = String::new();
-    while !line.starts_with("WELCOME") {
+    while !line.starts_with(cue) {
         line.clear();
         if !matches!(reader.read_line(&mut line), Ok(read) if read > 0) {
             return;

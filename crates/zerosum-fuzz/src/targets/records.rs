@@ -64,6 +64,10 @@ pub const RECORD_LINE: Target = Target {
             let records = std::slice::from_ref(record);
             let _ = Standings::compute(&names, records, Scoring::Cx);
             let _ = MatchSummary::compute(&names[..2], records, Scoring::Mnk);
+            // As every reader of records checks a game: its moves replayed.
+            if let Ok(spec) = record.spec.parse() {
+                let _ = record.check_moves(&spec, &[]);
+            }
         }
         Verdict::of(&record)
     },
@@ -84,6 +88,7 @@ pub const RECORD_FILE: Target = Target {
             ),
             &format!("{HEADER}\n"),
             &format!("{HEADER}\n\n{GAME}\n{GAME}\n"),
+            &format!("{HEADER}\n{}\n", scheduled_game()),
         ])
     },
     tokens: TOKENS,
@@ -98,8 +103,13 @@ pub const RECORD_FILE: Target = Target {
             let _ = settings.sprt_params();
             // Java players are checked by starting a JDK: not a parser's business.
             if !settings.players.iter().any(|p| p.trim().starts_with("java:")) {
-                // As --resume does: the record's games at once, checked by `prepare`.
-                let _ = settings.prepare(contents.concurrency.unwrap_or(1));
+                // As --resume does: the record's games at once, checked by `prepare`, each
+                // game checked against the schedule and replayed.
+                if let Ok(tournament) = settings.prepare(contents.concurrency.unwrap_or(1)) {
+                    for record in &contents.games {
+                        let _ = tournament.check_played(record);
+                    }
+                }
             }
             let _ = Standings::compute(&settings.players, &contents.games, Scoring::Cx);
             let _ = MatchSummary::compute(&settings.players, &contents.games, Scoring::Mnk);
@@ -108,6 +118,34 @@ pub const RECORD_FILE: Target = Target {
         Verdict::of(&resumed)
     },
 };
+
+/// Game 0 of the schedule of [`HEADER`], as its record line: a legal game to its end, so
+/// that the input reaches the replay of its moves.
+fn scheduled_game() -> String {
+    let header: serde_json::Value = serde_json::from_str(HEADER).expect("a header");
+    let settings: TournamentSettings =
+        serde_json::from_value(header["settings"].clone()).expect("settings");
+    let tournament = settings.prepare_for_records().expect("a tournament");
+    let scheduled = &tournament.games[0];
+    let record = GameRecord {
+        game: 0,
+        round: scheduled.round,
+        pair: scheduled.pair,
+        spec: scheduled.spec.to_string(),
+        first: scheduled.first,
+        second: scheduled.second,
+        first_name: "quasi".into(),
+        second_name: "random".into(),
+        moves: ["a1", "a2", "b1", "b2", "c1"].map(String::from).to_vec(),
+        move_ms: vec![1; 5],
+        outcome: zerosum_core::Outcome::Win(zerosum_core::Side::First),
+        termination: zerosum_arena::Termination::Normal,
+        reason: "first player completes a line".into(),
+        seed: scheduled.seed,
+        opening: None,
+    };
+    serde_json::to_string(&record).expect("a record prints")
+}
 
 /// A file of this process's own in memory (`/dev/shm`) where there is such a place, else in
 /// the temporary directory.

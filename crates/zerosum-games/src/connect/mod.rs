@@ -23,7 +23,7 @@ mod weights;
 mod wide;
 mod windows;
 
-pub use book::{Book, BookError};
+pub use book::{Book, BookError, BookReadError, MAX_BOOK_BYTES};
 pub use evaluator::ConnectEvaluator;
 pub use family::{spec, ConnectFamily, ConnectSpec};
 pub use oracle::ConnectOracle;

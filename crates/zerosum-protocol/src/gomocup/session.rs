@@ -27,12 +27,15 @@ struct Board {
     game: Box<dyn DynGame>,
 }
 
-/// The stones of a `BOARD` command, read until `DONE`.
+/// The stones of a `BOARD` command, read until `DONE`: at most one per cell of the board, so
+/// that a block that never ends holds no more than a board's worth.
 #[derive(Default)]
 struct BoardEntry {
     own: Vec<String>,
     theirs: Vec<String>,
-    /// The first bad line, reported at `DONE`.
+    /// The cells of the board: the most stones kept.
+    cells: usize,
+    /// The first bad line, reported at `DONE`; once there is one, no stone is kept.
     problem: Option<String>,
 }
 
@@ -89,9 +92,14 @@ impl<E: MoveEngine> GomocupSession<E> {
                 let entry = self.entry.take().unwrap_or_default();
                 return self.finish_board(entry);
             }
-            if !line.is_empty() {
-                if let Err(problem) = read_stone(line, entry) {
-                    entry.problem.get_or_insert(problem);
+            if !line.is_empty() && entry.problem.is_none() {
+                if entry.own.len() + entry.theirs.len() == entry.cells {
+                    entry.problem = Some(format!(
+                        "more stones than the board has cells ({})",
+                        entry.cells
+                    ));
+                } else if let Err(problem) = read_stone(line, entry) {
+                    entry.problem = Some(problem);
                 }
             }
             return Vec::new();
@@ -202,8 +210,11 @@ impl<E: MoveEngine> GomocupSession<E> {
 
     /// `BOARD`: stone lines follow until `DONE`.
     fn open_board(&mut self) -> Result<Vec<String>, String> {
-        self.board()?;
-        self.entry = Some(BoardEntry::default());
+        let board = self.board()?;
+        self.entry = Some(BoardEntry {
+            cells: board.width * board.height,
+            ..BoardEntry::default()
+        });
         Ok(Vec::new())
     }
 

@@ -1,10 +1,11 @@
 //! The GTP state machine: a game, the engine, the clocks, and one reply per command.
 
-use std::io::Read;
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use zerosum_core::capped_read;
 use zerosum_core::{MoveError, Outcome, SpecError, Status};
 use zerosum_formats::sgf;
 use zerosum_games::hex::HexSpec;
@@ -571,18 +572,11 @@ fn parse_stones(text: &str) -> Result<u32, String> {
         .map_err(|_| format!("syntax error: `{text}` is not a number of stones"))
 }
 
-/// The text of a file of at most [`MAX_SGF_BYTES`].
-/// (Read through a limit, so that a device such as `/dev/zero` is refused, not read forever.)
+/// The text of a file of at most [`MAX_SGF_BYTES`] (a device such as `/dev/zero` is refused,
+/// not read forever).
 fn read_text_file(path: &str) -> Result<String, String> {
-    let file = std::fs::File::open(path).map_err(|error| error.to_string())?;
-    let mut bytes = Vec::new();
-    file.take(MAX_SGF_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|error| error.to_string())?;
-    if bytes.len() as u64 > MAX_SGF_BYTES {
-        return Err(format!("the file is larger than {MAX_SGF_BYTES} bytes"));
-    }
-    String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())
+    capped_read::read_text_file(Path::new(path), MAX_SGF_BYTES)
+        .map_err(|error| error.problem.to_string())
 }
 
 /// Why a move was refused, in the words of the Hex engines (`occupied`).

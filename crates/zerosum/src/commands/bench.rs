@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
+use zerosum_core::capped_read::read_text_file;
 use zerosum_core::Game;
 use zerosum_games::connect::{Bits, ConnectSolver, ConnectSpec, ConnectX, Packed};
 use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
@@ -256,6 +257,9 @@ fn run_sets<B: Bits>(rows: usize, cols: usize, k: usize, options: &SolverBench) 
     Ok(())
 }
 
+/// Largest test set file read: 64 MiB (a million positions).
+const MAX_TEST_SET_BYTES: u64 = 64 << 20;
+
 /// The positions of a test set file of `moves score` lines (at most `--limit` of them).
 fn read_set<B: Bits>(
     file: &str,
@@ -264,7 +268,7 @@ fn read_set<B: Bits>(
     k: usize,
     options: &SolverBench,
 ) -> Result<TestSet<B>> {
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+    let text = read_text_file(Path::new(file), MAX_TEST_SET_BYTES)?;
     let mut positions = Vec::new();
     for (number, line) in text.lines().enumerate() {
         if options.limit.is_some_and(|limit| positions.len() >= limit) {

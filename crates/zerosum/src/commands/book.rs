@@ -5,12 +5,13 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
+use zerosum_core::capped_read::open_file;
 use zerosum_core::Game;
 use zerosum_games::connect::book::build::{build, BuildOptions, Built, Progress};
-use zerosum_games::connect::{Book, ConnectSpec, ConnectX, Packed};
+use zerosum_games::connect::{Book, ConnectSpec, ConnectX, Packed, MAX_BOOK_BYTES};
 
 use super::parse_spec;
 use super::search::check_hash;
@@ -175,9 +176,8 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
 fn load(file: Option<&Path>) -> Result<std::borrow::Cow<'static, Book>> {
     match file {
         Some(path) => {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-            let book = Book::from_bytes(&bytes).with_context(|| path.display().to_string())?;
+            let mut file = open_file(path, MAX_BOOK_BYTES)?;
+            let book = Book::read(&mut file).map_err(|e| anyhow!("{}: {e}", path.display()))?;
             Ok(std::borrow::Cow::Owned(book))
         }
         None => Book::for_board(6, 7, 4)

@@ -1,12 +1,12 @@
 //! Game files: `zerosum export` (a record's games as SGF, PSQ or PGN-style text) and the
 //! `--file` of `zerosum show` (a position from such a file).
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use zerosum_arena::export::{read_records, write_game, ExportError};
+use zerosum_arena::export::{write_game, ExportError};
+use zerosum_core::capped_read::read_text_file;
 use zerosum_formats::{Format, GameFile};
 use zerosum_games::{DynGame, GameSpec};
 
@@ -24,14 +24,14 @@ pub struct ExportArgs {
     out: Option<PathBuf>,
 }
 
-/// Largest game file read, in bytes.
-const MAX_FILE_BYTES: u64 = 16 << 20;
+/// Largest game file read: 16 MiB.
+const MAX_GAME_FILE_BYTES: u64 = 16 << 20;
 
 /// `zerosum export RECORD --format F [--out DIR]`: every game the format can hold; the others
 /// are counted and named, and an error if no game could be written.
 pub fn export(args: &ExportArgs) -> Result<()> {
     let format = parse_format(&args.format)?;
-    let games = read_records(&args.record)?;
+    let games = super::merge::read_one(&args.record)?.games;
     let (dir, stem) = files_beside(&args.record, args.out.as_deref(), "games")?;
     if format == Format::Pgn {
         // One file for the whole record, written afresh.
@@ -118,15 +118,7 @@ fn format_of(path: &Path) -> Result<Format> {
 pub fn read_game_file(spec: &GameSpec, path: &Path) -> Result<GameFile> {
     let format = format_of(path)?;
     let shown = path.display();
-    // Read through a limit: a device such as /dev/zero is refused, not read forever.
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
-        .with_context(|| format!("cannot read {shown}"))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        bail!("{shown}: the file is larger than {MAX_FILE_BYTES} bytes");
-    }
-    let text = String::from_utf8(bytes).map_err(|_| anyhow!("{shown}: not UTF-8 text"))?;
+    let text = read_text_file(path, MAX_GAME_FILE_BYTES)?;
     format
         .read(&text, Some(spec))
         .map_err(|error| anyhow!("{shown}: {error}"))

@@ -2,11 +2,11 @@
 //! machines) read as one tournament, printed exactly as one run prints it. It can run while
 //! the shards play: an SPRT match reads its current state.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use clap::Args;
-use zerosum_arena::{merge_records, RecordWriter};
+use zerosum_arena::{merge_records, MergedRecords, RecordWriter};
 
 use super::results::{print_standings, MatchJudge};
 
@@ -20,6 +20,17 @@ pub struct MergeArgs {
     /// Also write the merged games as one record (in schedule order), its ranking next to it.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+}
+
+/// The games of one record, read and checked as `merge` (and `--resume`) read them: a repeated
+/// line or an unfinished last one dropped with a warning, every game checked against the
+/// schedule and replayed.
+pub fn read_one(record: &Path) -> Result<MergedRecords> {
+    let merged = merge_records(&[record.to_path_buf()])?;
+    for note in &merged.notes {
+        errln!("warning: {note}");
+    }
+    Ok(merged)
 }
 
 /// `zerosum merge`.

@@ -2,7 +2,7 @@
 //! generalised to every game.
 
 use std::net::{TcpListener, TcpStream};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result};
 use clap::Args;
@@ -45,6 +45,10 @@ pub struct ClientArgs {
     /// Seconds per move, for servers that do not say.
     #[arg(long, default_value_t = 3.0)]
     time: f64,
+    /// Seconds the server may say nothing before the client gives up (at least four times
+    /// the time per move is waited).
+    #[arg(long, default_value_t = 60.0)]
+    patience: f64,
 }
 
 fn seed() -> u64 {
@@ -68,7 +72,7 @@ pub fn server(args: &ServerArgs) -> Result<()> {
         listener.local_addr()?,
         options.spec
     );
-    let played = serve(listener, &options, &mut |line| outln!("{line}"))?;
+    let played = serve(listener, &options, |line| outln!("{line}"))?;
     outln!(
         "result: {} {{{}}}",
         result_text(played.outcome),
@@ -86,10 +90,17 @@ pub fn client(args: &ClientArgs) -> Result<()> {
             args.time
         );
     }
+    if !(args.patience.is_finite() && args.patience > 0.0 && args.patience <= 1e6) {
+        anyhow::bail!(
+            "--patience must be a positive number of seconds, not {}",
+            args.patience
+        );
+    }
     let options = ClientOptions {
         spec: parse_spec(&args.game)?,
         seconds_per_move: args.time,
         seed: seed(),
+        patience: Duration::from_secs_f64(args.patience),
     };
     let stream = TcpStream::connect((args.host.as_str(), args.port))
         .with_context(|| format!("cannot connect to {}:{}", args.host, args.port))?;

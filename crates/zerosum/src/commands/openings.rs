@@ -105,12 +105,26 @@ pub fn openings(args: &OpeningsArgs) -> Result<()> {
     };
     let suite = generate(&spec, &options).map_err(anyhow::Error::msg)?;
     if suite.lines.len() < args.count {
-        errln!(
-            "warning: only {} of {} openings found ({} distinct positions tried)",
-            suite.lines.len(),
-            args.count,
-            suite.judged
-        );
+        match suite.available {
+            Some(available) => errln!(
+                "warning: only {} of {} openings: {spec} has {available} distinct positions \
+                 after {} plies{}",
+                suite.lines.len(),
+                args.count,
+                args.plies,
+                if options.judge.is_some() {
+                    format!(", {} of them judged", suite.judged)
+                } else {
+                    String::new()
+                }
+            ),
+            None => errln!(
+                "warning: only {} of {} openings found ({} distinct positions tried)",
+                suite.lines.len(),
+                args.count,
+                suite.judged
+            ),
+        }
     }
     match &args.out {
         Some(path) => std::fs::write(path, suite.text())

@@ -16,7 +16,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use zerosum_arena::record_file::MAX_RECORD_BYTES;
 use zerosum_arena::{GameRecord, Scoring, Standings};
+use zerosum_core::capped_read::{read_file, read_text_file};
 use zerosum_core::conformance::SplitMix;
 
 /// Options of `zerosum bench soak`.
@@ -243,7 +245,7 @@ fn spawn(mut command: Command, stderr: &Path) -> Result<Child> {
 fn wait_for_header(path: &Path, child: &mut Child) -> Result<()> {
     let started = Instant::now();
     loop {
-        if std::fs::read(path).is_ok_and(|bytes| bytes.contains(&b'\n')) {
+        if read_file(path, MAX_RECORD_BYTES).is_ok_and(|bytes| bytes.contains(&b'\n')) {
             return Ok(());
         }
         if let Some(status) = child.try_wait()? {
@@ -280,14 +282,14 @@ fn kill_after(child: &mut Child, delay: Duration) -> Result<bool> {
 
 /// Lines of the file at `stderr` that contain `note`.
 fn count_notes(stderr: &Path, note: &str) -> Result<usize> {
-    let text = std::fs::read_to_string(stderr).unwrap_or_default();
+    let text = read_text_file(stderr, MAX_RECORD_BYTES).unwrap_or_default();
     Ok(text.lines().filter(|line| line.contains(note)).count())
 }
 
 /// Checks that every complete line of the record after its header is a game record; returns
 /// how many there are and whether the file ends with an unfinished line (which resume drops).
 fn check_lines(path: &Path) -> Result<(usize, bool)> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = read_file(path, MAX_RECORD_BYTES)?;
     let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let text = std::str::from_utf8(&bytes[..complete])
         .with_context(|| format!("{} is not UTF-8", path.display()))?;
@@ -307,8 +309,7 @@ fn check_lines(path: &Path) -> Result<(usize, bool)> {
 
 /// Every game line of the record, as written (repeats included).
 fn read_games(path: &Path) -> Result<Vec<GameRecord>> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = read_text_file(path, MAX_RECORD_BYTES)?;
     text.lines()
         .skip(1)
         .enumerate()

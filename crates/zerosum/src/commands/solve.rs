@@ -3,10 +3,11 @@
 //! the book has every move's value); every other game goes to the generic solver, which under
 //! `--time`/`--nodes` deepens a horizon and ends with the best bound it proved.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
+use zerosum_core::capped_read::CappedLines;
 use zerosum_core::{Game, Score, Side};
 use zerosum_games::connect::{
     Bits, Book, Column, ConnectSolver, ConnectSpec, ConnectX, Packed, SolveLimits,
@@ -17,6 +18,9 @@ use zerosum_search::{AlphaBetaSolver, ProvenBounds, SearchLimits, SolverProof, W
 use super::parse_spec;
 use super::search::check_hash;
 use super::solve_progress::{count, Progress};
+
+/// Longest line of positions read from standard input: 1 MiB.
+const MAX_POSITION_LINE_BYTES: u64 = 1 << 20;
 
 /// How `zerosum solve` searches.
 #[derive(Clone, Debug)]
@@ -86,14 +90,18 @@ pub fn solve(spec: &str, moves: Option<&str>, options: &SolveOptions) -> Result<
     if stdin.is_terminal() {
         errln!("reading positions, one per line (end with Ctrl-D)");
     }
-    for (number, line) in stdin.lock().lines().enumerate() {
-        let line = line.context("cannot read standard input")?;
+    let mut lines = CappedLines::new(stdin.lock(), MAX_POSITION_LINE_BYTES);
+    while let Some(line) = lines
+        .next_line()
+        .map_err(|problem| anyhow!("standard input: {problem}"))?
+    {
+        let line = String::from_utf8_lossy(&line.bytes);
         let Some(position) = line.split_whitespace().next() else {
             continue;
         };
         let answer = engine
             .solve(position, false)
-            .with_context(|| format!("line {}", number + 1))?;
+            .with_context(|| format!("line {}", lines.count()))?;
         match answer {
             Answer::Solved(answer) => writeln!(out, "{position} {}", answer.score)?,
             Answer::Unsolved(_) => writeln!(out, "{position} unproved")?,

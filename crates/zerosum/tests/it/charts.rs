@@ -159,62 +159,76 @@ fn report_of_an_empty_or_broken_record_is_one_clear_line() {
         std::fs::write(&path, text).unwrap();
         path
     };
-    let header = r#"{"zerosum_record":1,"settings":{"scoring":"cx"}}"#;
+    // A real record to break in several ways.
+    let record = dir.join("good.jsonl");
+    let output = zerosum(&[
+        "match",
+        "tictactoe",
+        "quasi",
+        "random",
+        "--games",
+        "2",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let good = std::fs::read_to_string(&record).unwrap();
+    let header = good.lines().next().unwrap();
+    let game = good.lines().nth(1).unwrap();
+
     let empty = report_error(&write("empty.jsonl", &format!("{header}\n")));
     assert!(empty.contains("holds no game"), "{empty}");
     let nothing = report_error(&write("nothing.jsonl", ""));
-    assert!(nothing.contains("holds no game"), "{nothing}");
+    assert!(nothing.contains("no complete header line"), "{nothing}");
     let missing = report_error(&dir.join("missing.jsonl"));
     assert!(missing.contains("missing.jsonl"), "{missing}");
-
-    // A real game line to break in several ways.
-    let (record, _) = {
-        let path = dir.join("good.jsonl");
-        let output = zerosum(&[
-            "match",
-            "tictactoe",
-            "quasi",
-            "random",
-            "--games",
-            "2",
-            "--record",
-            path.to_str().unwrap(),
-        ]);
-        assert!(output.status.success(), "{}", text(&output.stderr));
-        (path, ())
-    };
-    let good = std::fs::read_to_string(&record).unwrap();
-    let game = good.lines().nth(1).unwrap();
+    let no_settings = report_error(&write(
+        "no-settings.jsonl",
+        &format!(
+            "{}\n{game}\n",
+            r#"{"zerosum_record":1,"settings":{"scoring":"cx"}}"#
+        ),
+    ));
+    assert!(
+        no_settings.contains("the header holds no tournament's settings"),
+        "{no_settings}"
+    );
     let garbage = report_error(&write(
         "garbage.jsonl",
         &format!("{header}\n{game}\nnot json at all\n"),
     ));
     assert!(
-        garbage.contains("line 3") && garbage.contains("not a game line"),
+        garbage.contains("line 3") && garbage.contains("not a game record"),
         "{garbage}"
     );
-    let huge = report_error(&write(
-        "huge.jsonl",
-        &format!(
-            "{}\n",
-            game.replacen("\"second\":1", "\"second\":99999999999", 1)
+    // Games that are not the schedule's: other players, or an index past its end.
+    for (name, changed) in [
+        (
+            "huge.jsonl",
+            game.replacen("\"second\":1", "\"second\":99999999999", 1),
         ),
-    ));
-    assert!(huge.contains("player 99999999999"), "{huge}");
-    let alone = report_error(&write(
-        "alone.jsonl",
-        &format!("{}\n", game.replacen("\"second\":1", "\"second\":0", 1)),
-    ));
-    assert!(alone.contains("both"), "{alone}");
+        (
+            "alone.jsonl",
+            game.replacen("\"second\":1", "\"second\":0", 1),
+        ),
+    ] {
+        let error = report_error(&write(name, &format!("{header}\n{changed}\n")));
+        assert!(
+            error.contains("does not match game 1 of the schedule"),
+            "{name}: {error}"
+        );
+    }
     let last = report_error(&write(
         "last.jsonl",
         &format!(
-            "{}\n",
+            "{header}\n{}\n",
             game.replacen("\"game\":0", "\"game\":18446744073709551615", 1)
-                .replacen("\"second\":1", "\"second\":0", 1)
         ),
     ));
-    assert!(last.contains("both"), "{last}");
+    assert!(
+        last.contains("game 18446744073709551616 is outside the schedule"),
+        "{last}"
+    );
     let binary = report_error(&write("binary.jsonl", "\u{0}\u{1}\n"));
     assert!(binary.contains("line 1"), "{binary}");
 }

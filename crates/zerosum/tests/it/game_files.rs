@@ -4,11 +4,15 @@
 
 use std::path::Path;
 
-use zerosum_arena::export::read_records;
-use zerosum_arena::GameRecord;
+use zerosum_arena::{merge_records, GameRecord};
 use zerosum_formats::Format;
 
 use crate::support::{scratch, text, zerosum};
+
+/// The games of the record at `path`, in schedule order, as `zerosum export` reads them.
+fn read_records(path: &Path) -> Vec<GameRecord> {
+    merge_records(&[path.to_path_buf()]).unwrap().games
+}
 
 /// Plays `games` games of random players on `spec`, recorded in `dir/NAME.jsonl`.
 fn record(dir: &Path, name: &str, spec: &str, games: usize) -> Vec<GameRecord> {
@@ -24,7 +28,7 @@ fn record(dir: &Path, name: &str, spec: &str, games: usize) -> Vec<GameRecord> {
         path.to_str().unwrap(),
     ]);
     assert!(output.status.success(), "{}", text(&output.stderr));
-    let records = read_records(&path).unwrap();
+    let records = read_records(&path);
     assert_eq!(records.len(), games);
     records
 }
@@ -193,7 +197,7 @@ fn bad_files_get_one_line_naming_the_file_and_line() {
     let output = zerosum(&["export", corrupt.to_str().unwrap(), "--format", "pgn"]);
     assert_eq!(output.status.code(), Some(1));
     assert!(
-        text(&output.stderr).contains("corrupt.jsonl: line 2: not a game line"),
+        text(&output.stderr).contains("corrupt.jsonl, line 2: not a game record"),
         "{}",
         text(&output.stderr)
     );
@@ -232,7 +236,7 @@ fn match_and_tournament_write_each_game_as_it_finishes() {
         sgf.to_str().unwrap(),
     ]);
     assert!(output.status.success(), "{}", text(&output.stderr));
-    let records = read_records(&record).unwrap();
+    let records = read_records(&record);
     assert_eq!(records.len(), 4);
     let pgn_text = std::fs::read_to_string(&pgn).unwrap();
     let pgn_games: Vec<String> = pgn_text

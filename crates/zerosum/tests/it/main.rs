@@ -16,6 +16,7 @@ mod exact_play;
 mod examples;
 mod external_engines;
 mod game_files;
+mod input_caps;
 mod java_course;
 mod known_results;
 mod long_commands;

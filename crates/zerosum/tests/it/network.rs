@@ -1,7 +1,7 @@
 //! Network play over loopback: `zerosum server` referees two `zerosum client` processes in
 //! every game family, and survives clients that say nothing, babble, flood or disconnect; a
-//! third client is turned away with a message, and a connection closed before the game does
-//! not take a seat.
+//! third client is turned away with a message; a connection that is not a client (closed at
+//! once, silent, an HTTP probe) takes no seat; a client gives up on a silent server.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -149,10 +149,14 @@ fn two_clients_play_every_family_to_the_end() {
 #[test]
 fn a_silent_client_loses_on_time_and_a_third_is_turned_away() {
     let server = start_server("connect4", "0.3");
-    let (_silent, mut silent_lines) = connect(server.port);
+    let (mut silent, mut silent_lines) = connect(server.port);
     std::thread::sleep(Duration::from_millis(100));
     let other = start_client(server.port, "quasi");
-    std::thread::sleep(Duration::from_millis(100));
+    // One move makes the seat its own; then it says nothing.
+    read_until(&mut silent_lines, "YOUR_TURN");
+    silent.write_all(b"MOVE 4\n").unwrap();
+    read_until(&mut silent_lines, "OPPONENT_MOVE");
+    // Both seats are confirmed: a third is turned away.
     let (_third, mut third_lines) = connect(server.port);
     let refusal = read_until(&mut third_lines, "MESSAGE");
     assert!(refusal.last().unwrap().contains("full"), "{refusal:?}");
@@ -174,6 +178,8 @@ fn a_babbling_client_loses_for_an_illegal_move() {
     std::thread::sleep(Duration::from_millis(100));
     let other = start_client(server.port, "random");
     read_until(&mut lines, "YOUR_TURN");
+    babbler.write_all(b"MOVE b2\n").unwrap();
+    read_until(&mut lines, "YOUR_TURN");
     babbler.write_all(b"HELLO \xff\xfe there\n").unwrap();
     let seen = read_until(&mut lines, "DEFEAT");
     assert!(seen.contains(&"ILLEGAL_MOVE".to_string()), "{seen:?}");
@@ -185,9 +191,11 @@ fn a_babbling_client_loses_for_an_illegal_move() {
 #[test]
 fn a_client_that_disconnects_loses_and_the_server_finishes() {
     let server = start_server("hex:4", "1");
-    let (gone, mut lines) = connect(server.port);
+    let (mut gone, mut lines) = connect(server.port);
     std::thread::sleep(Duration::from_millis(100));
     let other = start_client(server.port, "quasi");
+    read_until(&mut lines, "YOUR_TURN");
+    gone.write_all(b"MOVE b2\n").unwrap();
     read_until(&mut lines, "YOUR_TURN");
     drop(lines);
     drop(gone);
@@ -206,7 +214,10 @@ fn a_client_that_floods_out_of_turn_forfeits_and_the_server_stays_small() {
     std::thread::sleep(Duration::from_millis(100));
     let (mut flooder, mut flooder_lines) = connect(server.port);
     read_until(&mut black_lines, "YOUR_TURN");
-    read_until(&mut flooder_lines, "WELCOME");
+    black.write_all(b"MOVE a1\n").unwrap();
+    read_until(&mut flooder_lines, "YOUR_TURN");
+    flooder.write_all(b"MOVE b2\n").unwrap();
+    read_until(&mut black_lines, "YOUR_TURN");
     // While Black thinks, White sends 4 kB lines until the server stops taking them (its
     // writes stall) or 512 MiB are sent.
     let mut line = vec![b'x'; 4000];
@@ -219,7 +230,7 @@ fn a_client_that_floods_out_of_turn_forfeits_and_the_server_stays_small() {
     while sent < 512 << 20 && flooder.write_all(&chunk).is_ok() {
         sent += chunk.len();
     }
-    black.write_all(b"MOVE a1\n").unwrap();
+    black.write_all(b"MOVE c3\n").unwrap();
     let seen = read_until(&mut black_lines, "VICTORY");
     assert!(
         seen.iter().any(|l| l.contains("without being asked")),
@@ -241,6 +252,7 @@ fn a_connection_closed_before_the_game_takes_no_seat() {
     let server = start_server("tictactoe", "0.5");
     // A port probe: connect and leave at once.
     drop(TcpStream::connect(("127.0.0.1", server.port)).unwrap());
+    std::thread::sleep(Duration::from_millis(50));
     let black = start_client(server.port, "engine");
     std::thread::sleep(Duration::from_millis(100));
     let white = start_client(server.port, "quasi");
@@ -249,16 +261,165 @@ fn a_connection_closed_before_the_game_takes_no_seat() {
         white.wait_with_output().unwrap(),
     );
     let log = server.finish();
-    assert!(log.contains("left before the game"), "{log}");
+    assert!(log.contains("closed the connection"), "{log}");
     let (black, white) = (text(&black), text(&white));
     assert!(black.contains("WELCOME Black"), "{black}");
     assert!(white.contains("WELCOME White"), "{white}");
-    // A real game: both moved, and nobody forfeited.
-    assert!(black.contains("OPPONENT_MOVE") && white.contains("OPPONENT_MOVE"));
-    assert!(log.contains("result: "), "{log}");
+    assert_real_game(&black, &white, &log);
+}
+
+/// Both clients moved and the game ended without a forfeit.
+fn assert_real_game(black: &str, white: &str, log: &str) {
     assert!(
-        !log.contains("disconnected") && !log.contains("failed"),
-        "{log}"
+        black.contains("OPPONENT_MOVE") && white.contains("OPPONENT_MOVE"),
+        "{black}\n{white}\n{log}"
+    );
+    let result = log
+        .lines()
+        .find(|line| line.starts_with("result: "))
+        .unwrap_or_else(|| panic!("no result in {log}"));
+    for forfeit in [
+        "disconnected",
+        "failed",
+        "did not answer",
+        "garbage",
+        "gone",
+    ] {
+        assert!(!result.contains(forfeit), "{result}\n{log}");
+    }
+}
+
+/// A connection that is not a client of the protocol.
+#[derive(Clone, Copy, Debug)]
+enum Stray {
+    /// Connects and closes 20 ms later.
+    EarlyClose,
+    /// Connects and says nothing, for as long as the test runs.
+    Silent,
+    /// Sends an HTTP request and waits for an answer.
+    HttpProbe,
+}
+
+impl Stray {
+    /// Connects; what the test must keep open, if anything.
+    fn connect(self, port: u16) -> Option<TcpStream> {
+        let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        match self {
+            Stray::EarlyClose => {
+                std::thread::sleep(Duration::from_millis(20));
+                None
+            }
+            Stray::Silent => Some(stream),
+            Stray::HttpProbe => {
+                stream
+                    .write_all(b"GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                    .unwrap();
+                Some(stream)
+            }
+        }
+    }
+}
+
+#[test]
+fn stray_connections_leave_the_seat_to_the_real_client() {
+    // (stray, whether it comes before the first client), as a port scanner, a health check or
+    // a browser would.
+    for (stray, first) in [
+        (Stray::EarlyClose, false),
+        (Stray::Silent, false),
+        (Stray::HttpProbe, false),
+        (Stray::Silent, true),
+    ] {
+        let server = start_server("tictactoe", "0.5");
+        let early = first.then(|| stray.connect(server.port));
+        std::thread::sleep(Duration::from_millis(50));
+        let black = start_client(server.port, "engine");
+        std::thread::sleep(Duration::from_millis(100));
+        let late = (!first).then(|| stray.connect(server.port));
+        std::thread::sleep(Duration::from_millis(50));
+        let white = start_client(server.port, "quasi");
+        let (black, white) = (
+            black.wait_with_output().unwrap(),
+            white.wait_with_output().unwrap(),
+        );
+        let log = server.finish();
+        drop((early, late));
+        let (black, white) = (text(&black), text(&white));
+        // Each real client has a seat and plays to the end (the engine first or second).
+        let (one, other) = if first {
+            (&white, &black)
+        } else {
+            (&black, &white)
+        };
+        assert!(one.contains("WELCOME Black"), "{stray:?}: {one}\n{log}");
+        assert!(other.contains("WELCOME White"), "{stray:?}: {other}\n{log}");
+        for out in [&black, &white] {
+            assert!(
+                ["VICTORY", "DEFEAT", "TIE"]
+                    .iter()
+                    .any(|end| out.lines().any(|line| line == *end)),
+                "{stray:?}: {out}\n{log}"
+            );
+        }
+        assert_real_game(one, other, &log);
+        assert!(
+            log.contains("gives up the") || log.contains("dropped"),
+            "{stray:?}: {log}"
+        );
+    }
+}
+
+#[test]
+fn a_client_gives_up_on_a_silent_server() {
+    let listener = std::net::TcpListener::bind(("127.0.0.1", 0)).unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let started = std::time::Instant::now();
+    let mut client = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .args(["client", "127.0.0.1", &port.to_string()])
+        .args(["--player", "random", "--time", "0.1", "--patience", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The server takes the connection and says nothing, until the client ends (or a
+    // generous bound for a hang passes).
+    let mut silent = Vec::new();
+    while client.try_wait().unwrap().is_none() {
+        if let Ok((stream, _)) = listener.accept() {
+            silent.push(stream);
+        }
+        if started.elapsed() > Duration::from_secs(30) {
+            client.kill().unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let output = client.wait_with_output().unwrap();
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(silent.len(), 1, "{errors}");
+    assert!(!output.status.success(), "{errors}");
+    assert_eq!(
+        errors.trim(),
+        "error: the server said nothing for 1 s: giving up"
+    );
+}
+
+#[test]
+fn a_client_says_why_its_player_failed_once() {
+    let listener = std::net::TcpListener::bind(("127.0.0.1", 0)).unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let client = start_client(port, "random");
+    let (mut server, _) = listener.accept().unwrap();
+    server
+        .write_all(b"GAME tictactoe\nWELCOME White\nOPPONENT_MOVE z9\nYOUR_TURN\n")
+        .unwrap();
+    let output = client.wait_with_output().unwrap();
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{errors}");
+    assert_eq!(
+        errors.trim(),
+        "error: the player failed: cannot follow the game: move `z9` is off the board \
+         (3 rows x 3 columns: a1 to c3)"
     );
 }
 

@@ -380,3 +380,39 @@ fn an_sprt_match_ends_with_its_verdict() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_suite_stops_when_the_distinct_positions_run_out() {
+    let dir = scratch("run_out");
+    let out = dir.join("all.txt");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .args(["openings", "tictactoe", "--plies", "2"])
+        .args(["--count", "1000000000000", "--out", out.to_str().unwrap()])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut stderr, &mut text).unwrap();
+        text
+    });
+    // A generous bound for a hang: the 72 positions take milliseconds.
+    let (status, _) = crate::peak_memory::wait_with_peak_rss_within(
+        &mut child,
+        std::time::Duration::from_secs(60),
+    );
+    let stderr = reader.join().unwrap();
+    assert!(status.success(), "{stderr}");
+    assert!(
+        stderr.contains(
+            "only 72 of 1000000000000 openings: mnk:3x3x3 has 72 distinct positions after 2 plies"
+        ),
+        "{stderr}"
+    );
+    let suite = std::fs::read_to_string(&out).unwrap();
+    let lines: Vec<&str> = suite.lines().skip(1).collect();
+    assert_eq!(lines.len(), 72, "{suite}");
+    let distinct: std::collections::HashSet<&str> = lines.iter().copied().collect();
+    assert_eq!(distinct.len(), 72);
+}

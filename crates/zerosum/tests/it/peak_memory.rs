@@ -27,3 +27,37 @@ pub fn wait_with_peak_rss(child: &mut Child) -> (ExitStatus, u64) {
     let peak_mib = u64::try_from(usage.ru_maxrss).unwrap_or(0) / 1024;
     (ExitStatus::from_raw(status), peak_mib)
 }
+
+/// As [`wait_with_peak_rss`], but a child still running after `limit` is killed (SIGKILL)
+/// first: a hang ends the wait. The child is looked at without reaping it until it has ended,
+/// so the signal can only reach it.
+pub fn wait_with_peak_rss_within(
+    child: &mut Child,
+    limit: std::time::Duration,
+) -> (ExitStatus, u64) {
+    let pid = libc::pid_t::try_from(child.id()).unwrap();
+    let deadline = std::time::Instant::now() + limit;
+    loop {
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: looks at our own child without reaping it (WNOWAIT), filling `info`.
+        let looked = unsafe {
+            libc::waitid(
+                libc::P_PID,
+                pid as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+            )
+        };
+        // SAFETY: `si_pid` is set when waitid found the child ended (0 otherwise).
+        if looked == 0 && unsafe { info.si_pid() } == pid {
+            break;
+        }
+        if std::time::Instant::now() >= deadline {
+            // Still unreaped: the pid is still our child's.
+            let _ = child.kill();
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    wait_with_peak_rss(child)
+}

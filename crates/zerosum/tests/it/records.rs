@@ -1,6 +1,7 @@
 //! Records that were damaged (a game line repeated, two lines for one game, a line cut short by
-//! a kill, a game outside the schedule, a line without its index): `--resume` counts every
-//! scheduled game once, or refuses with one line and exit code 1.
+//! a kill, a game outside the schedule, a line without its index, moves edited): `--resume`
+//! counts every scheduled game once, or refuses with one line and exit code 1; `report`,
+//! `export` and `merge` read a record as it does.
 
 use std::path::{Path, PathBuf};
 
@@ -257,4 +258,72 @@ fn a_tournament_killed_five_times_ends_as_an_uninterrupted_one() {
         "{stdout}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// What each reader of records makes of the record at `path`: `report`, `export`, `merge` and
+/// `tournament --resume` (each on a copy of its own, since a resume rewrites its record), as
+/// (exit code, standard error).
+fn every_reader(dir: &Path, path: &Path) -> Vec<(&'static str, Option<i32>, String)> {
+    let mut answers = Vec::new();
+    for reader in ["report", "export", "merge", "resume"] {
+        let copy = dir.join(format!("{reader}.jsonl"));
+        std::fs::copy(path, &copy).unwrap();
+        let copy = copy.to_str().unwrap();
+        let out = dir.join(format!("{reader}-out"));
+        std::fs::create_dir_all(&out).unwrap();
+        let out = out.to_str().unwrap();
+        let output = match reader {
+            "report" => zerosum(&["report", copy, "--svg", out]),
+            "export" => zerosum(&["export", copy, "--format", "pgn", "--out", out]),
+            "merge" => zerosum(&["merge", copy]),
+            _ => zerosum(&["tournament", "--resume", copy]),
+        };
+        answers.push((reader, output.status.code(), text(&output.stderr)));
+    }
+    answers
+}
+
+#[test]
+fn every_reader_of_a_record_sees_repeats_indexes_and_moves_alike() {
+    let dir = scratch("readers");
+    let (lines, _) = whole_tournament(&dir);
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let record = dir.join("damaged.jsonl");
+    // A game line written twice: dropped with a warning by every reader.
+    write(&record, &[&lines[..], &[lines[3]]].concat(), "");
+    for (reader, code, stderr) in every_reader(&dir, &record) {
+        assert_eq!(code, Some(0), "{reader}: {stderr}");
+        assert!(
+            stderr.contains("warning: ") && stderr.contains("repeats game"),
+            "{reader}: {stderr}"
+        );
+    }
+    // A game moved outside the schedule, and a game whose moves were edited: refused by
+    // every reader with one line saying so.
+    let mut outside: Value = serde_json::from_str(lines[2]).unwrap();
+    outside["game"] = 99.into();
+    // The second move on the first one's cell.
+    let mut tampered: Value = serde_json::from_str(lines[2]).unwrap();
+    tampered["moves"][1] = tampered["moves"][0].clone();
+    // The last move taken away: the result no longer follows.
+    let mut cut: Value = serde_json::from_str(lines[2]).unwrap();
+    cut["moves"].as_array_mut().unwrap().pop();
+    for (damage, expected) in [
+        (
+            outside,
+            "game 100 is outside the schedule, which has 12 games",
+        ),
+        (tampered, "game 2 does not replay"),
+        (cut, "game 2 does not replay"),
+    ] {
+        let damaged = damage.to_string();
+        let mut changed = lines.clone();
+        changed[2] = &damaged;
+        write(&record, &changed, "");
+        for (reader, code, stderr) in every_reader(&dir, &record) {
+            assert_eq!(code, Some(1), "{reader}: {stderr}");
+            assert_eq!(stderr.lines().count(), 1, "{reader}: {stderr}");
+            assert!(stderr.contains(expected), "{reader}: {stderr}");
+        }
+    }
 }

@@ -222,3 +222,155 @@ fn tournament_serve_keeps_its_final_standings_and_games_until_stopped() {
     );
     assert!(head.starts_with("HTTP/1.1 421"), "{head}");
 }
+
+/// A tab of the page: its session and its event stream.
+struct Tab {
+    address: String,
+    session: String,
+    events: std::io::Lines<BufReader<TcpStream>>,
+}
+
+impl Tab {
+    /// Opens a tab, read past its greeting and the state of its opening game.
+    fn open(address: &str) -> Tab {
+        let mut stream = TcpStream::connect(address).expect("the server accepts");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        write!(stream, "GET /events HTTP/1.1\r\nHost: {address}\r\n\r\n").unwrap();
+        let mut tab = Tab {
+            address: address.to_string(),
+            session: String::new(),
+            events: BufReader::new(stream).lines(),
+        };
+        let hello = tab.next(|event| event["type"] == "hello");
+        tab.session = hello["session"].as_str().unwrap().to_string();
+        // The opening game's.
+        tab.next(|event| event["type"] == "state");
+        tab
+    }
+
+    /// The next event for which `wanted` holds.
+    fn next(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let line = self
+                .events
+                .next()
+                .expect("the event stream goes on")
+                .expect("an event line");
+            if let Some(data) = line.strip_prefix("data: ") {
+                let event: Value = serde_json::from_str(data).expect("events are JSON");
+                if wanted(&event) {
+                    return event;
+                }
+            }
+        }
+    }
+
+    /// Posts `command`; the HTTP status line.
+    fn post(&self, command: &Value) -> String {
+        let address = &self.address;
+        let body = command.to_string();
+        let mut stream = TcpStream::connect(address).expect("the server accepts");
+        write!(
+            stream,
+            "POST /command?session={} HTTP/1.1\r\nHost: {address}\r\n\
+             Content-Type: application/json\r\nContent-Length: {}\r\n\
+             Connection: close\r\n\r\n{body}",
+            self.session,
+            body.len()
+        )
+        .unwrap();
+        let mut answer = String::new();
+        std::io::Read::read_to_string(&mut stream, &mut answer).unwrap();
+        answer.lines().next().unwrap_or_default().to_string()
+    }
+}
+
+/// A field of `/proc/PID/status` in MiB (`VmHWM`: the peak resident memory).
+fn status_mib(pid: u32, field: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let kib: u64 = status
+        .lines()
+        .find_map(|line| line.strip_prefix(field)?.strip_prefix(':'))
+        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or_else(|| panic!("no {field} in {status}"));
+    kib / 1024
+}
+
+#[test]
+fn a_page_tournament_of_millions_of_games_is_refused_before_it_is_built() {
+    let (server, stdout, _) = spawn(&["serve", "--port", "0"]);
+    let address = address(stdout.unwrap());
+    let mut tab = Tab::open(&address);
+    let status = tab.post(&serde_json::json!({
+        "type": "tournament", "players": ["quasi", "random"], "games": ["tictactoe"],
+        "seconds": 0.1, "rounds": 4_999_999,
+    }));
+    assert!(status.contains("204"), "{status}");
+    let error = tab.next(|event| event["type"] == "error");
+    assert_eq!(error["field"], "rounds", "{error}");
+    assert!(
+        error["message"].as_str().unwrap().contains("too many"),
+        "{error}"
+    );
+    // The schedule of 10^7 games would take about 900 MB.
+    let peak = status_mib(server.0.id(), "VmHWM");
+    assert!(peak < 100, "the server reached {peak} MiB");
+}
+
+#[test]
+fn page_games_share_half_of_memory_for_their_tables() {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap();
+    let total_mb: usize = meminfo
+        .lines()
+        .find_map(|line| line.strip_prefix("MemTotal:"))
+        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+        .map(|kib: usize| kib / 1024)
+        .unwrap();
+    let share = total_mb / 2;
+    // Tables that fit alone, but not as many as it takes to pass the share. The engine of
+    // each game is second to move and never asked to, so no table is ever made.
+    let hash = (share * 3 / 5).min(16_384);
+    let fitting = share / hash;
+    let (_server, stdout, _) = spawn(&["serve", "--port", "0"]);
+    let address = address(stdout.unwrap());
+    let engine = format!("engine:hash={hash}");
+    let new_game =
+        serde_json::json!({"type": "new", "spec": "tictactoe", "players": ["human", engine]});
+    let mut tabs = Vec::new();
+    for _ in 0..fitting {
+        let mut tab = Tab::open(&address);
+        tab.post(&new_game);
+        let state = tab.next(|event| event["type"] == "state" || event["type"] == "error");
+        assert_eq!(state["type"], "state", "{state}");
+        assert_eq!(state["players"][1], engine, "{state}");
+        tabs.push(tab);
+    }
+    let mut refused = Tab::open(&address);
+    refused.post(&new_game);
+    let error = refused.next(|event| {
+        event["type"] == "error" || event["type"] == "state" && event["players"][1] == engine
+    });
+    assert_eq!(error["type"], "error", "{error}");
+    let message = error["message"].as_str().unwrap();
+    assert!(
+        message.contains(&format!("take {hash} MB"))
+            && message.contains(&format!("half of this machine's {total_mb} MB")),
+        "{message}"
+    );
+    // A tab that closes gives its tables back.
+    drop(tabs.pop());
+    let started = Instant::now();
+    loop {
+        refused.post(&new_game);
+        let answer = refused.next(|event| {
+            event["type"] == "error" || event["type"] == "state" && event["players"][1] == engine
+        });
+        if answer["type"] == "state" {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "{answer}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}

@@ -18,12 +18,13 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, BufWriter, Seek, SeekFrom, Write};
+use std::io::{BufReader, BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use zerosum_core::capped_read::{CappedLines, CappedReader};
 use zerosum_core::{Game, Outcome, Side, Status};
 
 use super::{canonical_key, Book, KEY_BITS};
@@ -346,6 +347,11 @@ fn solve_layer(
     Ok(status.done < layer.len())
 }
 
+/// Largest checkpoint read: 4 GiB (the scores of the largest book, at about 20 bytes each).
+const MAX_CHECKPOINT_BYTES: u64 = 4 << 30;
+/// Longest checkpoint line read (`KEY SCORE` takes about 20 bytes).
+const MAX_CHECKPOINT_LINE_BYTES: u64 = 1 << 10;
+
 /// The checkpoint file and the scores it holds.
 struct Checkpoint {
     path: PathBuf,
@@ -368,17 +374,22 @@ impl Checkpoint {
             .open(path)
             .map_err(io)?;
         let mut scores = HashMap::new();
-        let mut reader = BufReader::new(&mut file);
-        let mut line = String::new();
+        let mut lines = CappedLines::new(
+            BufReader::new(CappedReader::new(&mut file, MAX_CHECKPOINT_BYTES)),
+            MAX_CHECKPOINT_LINE_BYTES,
+        );
         let mut valid = 0u64;
-        let mut number = 0;
         loop {
-            line.clear();
-            let read = reader.read_line(&mut line).map_err(io)?;
-            if read == 0 || !line.ends_with('\n') {
-                break; // the end, or a last line cut short
-            }
-            number += 1;
+            let line = match lines.next_line() {
+                Ok(Some(line)) if line.ended => line,
+                // The end, or a last line cut short.
+                Ok(_) => break,
+                Err(problem) => return Err(bad(problem.to_string())),
+            };
+            let number = lines.count();
+            let read = line.bytes.len() as u64 + 1;
+            let mut line = String::from_utf8_lossy(&line.bytes).into_owned();
+            line.push('\n');
             if number == 1 {
                 if line != header {
                     return Err(bad(format!(
@@ -391,9 +402,9 @@ impl Checkpoint {
                     .ok_or_else(|| bad(format!("line {number} is not `KEY SCORE`")))?;
                 scores.insert(key, score);
             }
-            valid += read as u64;
+            valid += read;
         }
-        drop(reader);
+        drop(lines);
         file.set_len(valid).map_err(io)?;
         file.seek(SeekFrom::End(0)).map_err(io)?;
         let mut writer = BufWriter::new(file);

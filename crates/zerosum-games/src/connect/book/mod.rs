@@ -37,8 +37,10 @@
 pub mod build;
 
 use std::fmt;
+use std::io::Read;
 use std::sync::OnceLock;
 
+use zerosum_core::capped_read::size_text;
 use zerosum_core::{Game, Outcome, Status};
 
 use super::{Bits, ConnectX, Packed};
@@ -48,6 +50,9 @@ use super::{Bits, ConnectX, Packed};
 /// (`.book.solved`) beside it keeps every score solved so far, so the same command with a
 /// larger `--lines` or `--depth` extends it.
 static CONNECT4: &[u8] = include_bytes!("../../../books/connect4-6x7x4.book");
+
+/// Largest book read: 1 GiB (134 million positions).
+pub const MAX_BOOK_BYTES: u64 = 1 << 30;
 
 /// First bytes of every book file.
 const MAGIC: &[u8; 8] = b"ZSBOOK\r\n";
@@ -90,6 +95,11 @@ pub enum BookError {
     Unsorted(usize),
     /// Entry `index` has a key that is no position of the board, or a score out of range.
     Entry(usize),
+    /// The header calls for more bytes than [`MAX_BOOK_BYTES`].
+    TooLarge {
+        /// Bytes the header calls for.
+        expected: u128,
+    },
 }
 
 impl fmt::Display for BookError {
@@ -119,11 +129,36 @@ impl fmt::Display for BookError {
             BookError::Checksum => write!(f, "corrupt book: the entries do not match its checksum"),
             BookError::Unsorted(i) => write!(f, "corrupt book: entry {i} is out of order"),
             BookError::Entry(i) => write!(f, "corrupt book: entry {i} is not a valid position"),
+            BookError::TooLarge { expected } => write!(
+                f,
+                "the book's header calls for {expected} bytes, more than {}, the limit",
+                size_text(MAX_BOOK_BYTES)
+            ),
         }
     }
 }
 
 impl std::error::Error for BookError {}
+
+/// Why a book cannot be read from a file or stream.
+#[derive(Debug)]
+pub enum BookReadError {
+    /// Reading failed (or went past a cap of the reader's).
+    Read(std::io::Error),
+    /// The bytes are not a book.
+    Book(BookError),
+}
+
+impl fmt::Display for BookReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BookReadError::Read(error) => write!(f, "{error}"),
+            BookReadError::Book(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl std::error::Error for BookReadError {}
 
 /// An opening book of one board size (see the module documentation).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -252,29 +287,29 @@ impl Book {
         bytes
     }
 
+    /// Reads a book from `input`, its header first: bytes that are no book are refused after
+    /// its 32 bytes, and a book is read only as far as its header says, at most
+    /// [`MAX_BOOK_BYTES`] (a device such as `/dev/zero` is refused, not read forever).
+    pub fn read(input: &mut impl Read) -> Result<Book, BookReadError> {
+        let mut bytes = Vec::with_capacity(HEADER_BYTES);
+        input
+            .take(HEADER_BYTES as u64)
+            .read_to_end(&mut bytes)
+            .map_err(BookReadError::Read)?;
+        let expected = header_length(&bytes).map_err(BookReadError::Book)?;
+        // One byte more than the header calls for, to find a file that is too long.
+        let rest = u64::try_from(expected).expect("within MAX_BOOK_BYTES") - HEADER_BYTES as u64;
+        input
+            .take(rest + 1)
+            .read_to_end(&mut bytes)
+            .map_err(BookReadError::Read)?;
+        Book::from_bytes(&bytes).map_err(BookReadError::Book)
+    }
+
     /// Reads a book file, checking every field (see the module documentation).
     pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
-        if bytes.len() < HEADER_BYTES {
-            return Err(BookError::TooShort(bytes.len()));
-        }
-        if &bytes[..8] != MAGIC {
-            return Err(BookError::NotABook);
-        }
-        let version = u16::from_le_bytes([bytes[8], bytes[9]]);
-        if version != VERSION {
-            return Err(BookError::Version(version));
-        }
-        let [rows, cols, k, depth, lines, reserved] =
-            [10, 11, 12, 13, 14, 15].map(|i| bytes[i] as usize);
-        let fits = rows >= 1 && cols >= 1 && cols * (rows + 1) <= KEY_BITS;
-        if !fits || crate::connect::spec(rows, cols, k).is_err() {
-            return Err(BookError::Board { rows, cols, k });
-        }
-        if reserved != 0 || depth > lines || lines > rows * cols {
-            return Err(BookError::Depths);
-        }
-        let count = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
-        let expected = HEADER_BYTES as u128 + 8 * count as u128;
+        let expected = header_length(bytes)?;
+        let [rows, cols, k, depth, lines] = [10, 11, 12, 13, 14].map(|i| bytes[i] as usize);
         if expected != bytes.len() as u128 {
             return Err(BookError::Length {
                 expected,
@@ -309,6 +344,36 @@ impl Book {
             entries,
         })
     }
+}
+
+/// The length of the book file whose first bytes are `bytes`, from its header, every field of
+/// the header checked.
+fn header_length(bytes: &[u8]) -> Result<u128, BookError> {
+    if bytes.len() < HEADER_BYTES {
+        return Err(BookError::TooShort(bytes.len()));
+    }
+    if &bytes[..8] != MAGIC {
+        return Err(BookError::NotABook);
+    }
+    let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+    if version != VERSION {
+        return Err(BookError::Version(version));
+    }
+    let [rows, cols, k, depth, lines, reserved] =
+        [10, 11, 12, 13, 14, 15].map(|i| bytes[i] as usize);
+    let fits = rows >= 1 && cols >= 1 && cols * (rows + 1) <= KEY_BITS;
+    if !fits || crate::connect::spec(rows, cols, k).is_err() {
+        return Err(BookError::Board { rows, cols, k });
+    }
+    if reserved != 0 || depth > lines || lines > rows * cols {
+        return Err(BookError::Depths);
+    }
+    let count = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
+    let expected = HEADER_BYTES as u128 + 8 * count as u128;
+    if expected > MAX_BOOK_BYTES as u128 {
+        return Err(BookError::TooLarge { expected });
+    }
+    Ok(expected)
 }
 
 /// The key of `game`'s position or of its mirror image, whichever is smaller: Pons'
