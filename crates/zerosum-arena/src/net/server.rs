@@ -276,9 +276,9 @@ impl Player for RemoteSeat {
     }
 }
 
-/// Accepts clients on `listener` (for as long as the program runs), plays the game between
-/// the first two that are players, and tells both how it ended. `log` gets a line for each
-/// connection, seat and move.
+/// Accepts clients on `listener` until the game is over, plays the game between the first two
+/// that are players, and tells both how it ended; the listener is closed on return. `log` gets
+/// a line for each connection, seat and move.
 pub fn serve(
     listener: TcpListener,
     options: &ServerOptions,
@@ -325,6 +325,7 @@ pub fn serve(
     );
     lobby.close("the game is over");
     announce(&writers, &played);
+    lobby.stop();
     Ok(played)
 }
 
