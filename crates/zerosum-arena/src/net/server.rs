@@ -79,7 +79,13 @@ struct RemoteSeat {
     known: usize,
     watchdog: Duration,
     log: Log,
+    /// When the opponent was last told that this seat is open (see [`OPEN_SEAT_NOTICE`]).
+    told_open: Option<Instant>,
 }
+
+/// How often, at most, the client on the other seat is told that this one is open while it
+/// waits for a player (which also tells it that the server is still there).
+const OPEN_SEAT_NOTICE: Duration = Duration::from_secs(10);
 
 impl RemoteSeat {
     /// Gives the seat to `connection` and welcomes it once the game is set up.
@@ -93,6 +99,7 @@ impl RemoteSeat {
             .unwrap_or_else(PoisonError::into_inner) = connection.stream.try_clone().ok();
         self.connection = Some(connection);
         self.known = 0;
+        self.told_open = None;
         if self.setup.is_some() {
             self.welcome();
         }
@@ -152,11 +159,17 @@ impl RemoteSeat {
             match self.lobby.next(deadline, &request.stop) {
                 Some(connection) => self.take(connection),
                 None => {
-                    let waiting = format!(
-                        "the {} seat is open: waiting for a player",
-                        colour(self.side)
-                    );
-                    tell(&self.writers, !self.side, &ServerMessage::Message(waiting));
+                    if self
+                        .told_open
+                        .is_none_or(|told| told.elapsed() >= OPEN_SEAT_NOTICE)
+                    {
+                        self.told_open = Some(Instant::now());
+                        let waiting = format!(
+                            "the {} seat is open: waiting for a player",
+                            colour(self.side)
+                        );
+                        tell(&self.writers, !self.side, &ServerMessage::Message(waiting));
+                    }
                     return Err(PlayerError::Vacated);
                 }
             }
@@ -301,6 +314,7 @@ pub fn serve(
         known: 0,
         watchdog: options.time.watchdog,
         log: Arc::clone(&log),
+        told_open: None,
     });
     let [mut first, mut second] = seats;
     let [black, white] = lobby.first_two();
