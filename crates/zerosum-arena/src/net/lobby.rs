@@ -7,7 +7,7 @@
 
 use std::collections::VecDeque;
 use std::io::Write;
-use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::net::{Ipv4Addr, Ipv6Addr, Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
@@ -96,6 +96,11 @@ struct State {
 pub(super) struct Lobby {
     state: Mutex<State>,
     arrived: Condvar,
+    /// The address accepted on, and the thread accepting, until [`Lobby::stop`].
+    address: SocketAddr,
+    accepting: Mutex<Option<thread::JoinHandle<()>>>,
+    /// Raised by [`Lobby::stop`]: the accepting thread ends at its next connection.
+    stopping: AtomicBool,
     /// What a newcomer that waits is told first: the game and the time (ours; older clients
     /// ignore them).
     greeting: Vec<ServerMessage>,
@@ -106,12 +111,13 @@ pub(super) struct Lobby {
 pub(super) const FULL: &str = "the game is full: two players are connected";
 
 impl Lobby {
-    /// Starts accepting on `listener` (for as long as the program runs) into a new lobby.
+    /// Starts accepting on `listener` into a new lobby, until [`Lobby::stop`].
     pub(super) fn open(
         listener: TcpListener,
         greeting: Vec<ServerMessage>,
         log: Log,
     ) -> std::io::Result<Arc<Lobby>> {
+        let address = listener.local_addr()?;
         let lobby = Arc::new(Lobby {
             state: Mutex::new(State {
                 waiting: VecDeque::new(),
@@ -120,14 +126,45 @@ impl Lobby {
                 closed: None,
             }),
             arrived: Condvar::new(),
+            address,
+            accepting: Mutex::new(None),
+            stopping: AtomicBool::new(false),
             greeting,
             log,
         });
         let accepting = Arc::clone(&lobby);
-        thread::Builder::new()
+        let handle = thread::Builder::new()
             .name("accepting clients".into())
             .spawn(move || accepting.accept_all(listener))?;
+        *lobby
+            .accepting
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = Some(handle);
         Ok(lobby)
+    }
+
+    /// Stops accepting and closes the listening socket: wakes the accepting thread with a
+    /// connection of its own and waits for it to end (if the wake-up cannot connect, the
+    /// thread is left to the end of the program).
+    pub(super) fn stop(&self) {
+        self.stopping.store(true, Ordering::Relaxed);
+        let handle = self
+            .accepting
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        let mut wake = self.address;
+        if wake.ip().is_unspecified() {
+            wake.set_ip(match wake {
+                SocketAddr::V4(_) => Ipv4Addr::LOCALHOST.into(),
+                SocketAddr::V6(_) => Ipv6Addr::LOCALHOST.into(),
+            });
+        }
+        if TcpStream::connect_timeout(&wake, Duration::from_secs(1)).is_ok() {
+            if let Some(handle) = handle {
+                let _ = handle.join();
+            }
+        }
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
@@ -136,6 +173,9 @@ impl Lobby {
 
     fn accept_all(&self, listener: TcpListener) {
         for stream in listener.incoming() {
+            if self.stopping.load(Ordering::Relaxed) {
+                return;
+            }
             match stream {
                 Ok(stream) => self.arrive(stream),
                 // Out of descriptors, or a connection reset before it was taken: try again

@@ -80,7 +80,13 @@ struct RemoteSeat {
     known: usize,
     watchdog: Duration,
     log: Log,
+    /// When the opponent was last told that this seat is open (see [`OPEN_SEAT_NOTICE`]).
+    told_open: Option<Instant>,
 }
+
+/// How often, at most, the client on the other seat is told that this one is open while it
+/// waits for a player (which also tells it that the server is still there).
+const OPEN_SEAT_NOTICE: Duration = Duration::from_secs(10);
 
 impl RemoteSeat {
     /// Gives the seat to `connection` and welcomes it once the game is set up.
@@ -94,6 +100,7 @@ impl RemoteSeat {
             .unwrap_or_else(PoisonError::into_inner) = connection.stream.try_clone().ok();
         self.connection = Some(connection);
         self.known = 0;
+        self.told_open = None;
         if self.setup.is_some() {
             self.welcome();
         }
@@ -153,11 +160,17 @@ impl RemoteSeat {
             match self.lobby.next(deadline, &request.stop) {
                 Some(connection) => self.take(connection),
                 None => {
-                    let waiting = format!(
-                        "the {} seat is open: waiting for a player",
-                        colour(self.side)
-                    );
-                    tell(&self.writers, !self.side, &ServerMessage::Message(waiting));
+                    if self
+                        .told_open
+                        .is_none_or(|told| told.elapsed() >= OPEN_SEAT_NOTICE)
+                    {
+                        self.told_open = Some(Instant::now());
+                        let waiting = format!(
+                            "the {} seat is open: waiting for a player",
+                            colour(self.side)
+                        );
+                        tell(&self.writers, !self.side, &ServerMessage::Message(waiting));
+                    }
                     return Err(PlayerError::Vacated);
                 }
             }
@@ -277,9 +290,9 @@ impl Player for RemoteSeat {
     }
 }
 
-/// Accepts clients on `listener` (for as long as the program runs), plays the game between
-/// the first two that are players, and tells both how it ended. `log` gets a line for each
-/// connection, seat and move.
+/// Accepts clients on `listener` until the game is over, plays the game between the first two
+/// that are players, and tells both how it ended; the listener is closed on return. `log` gets
+/// a line for each connection, seat and move.
 pub fn serve(
     listener: TcpListener,
     options: &ServerOptions,
@@ -302,6 +315,7 @@ pub fn serve(
         known: 0,
         watchdog: options.time.watchdog,
         log: Arc::clone(&log),
+        told_open: None,
     });
     let [mut first, mut second] = seats;
     let [black, white] = lobby.first_two();
@@ -326,6 +340,7 @@ pub fn serve(
     );
     lobby.close("the game is over");
     announce(&writers, &played);
+    lobby.stop();
     Ok(played)
 }
 

@@ -1,5 +1,5 @@
 //! Integration tests of zerosum-arena: the engine against the reference players, its exact play, external engines, Java course
-//! players, misbehaving players.
+//! players, misbehaving players, the game server.
 //!
 //! One test binary for the crate (a module per area), so a fresh `cargo test` links one
 //! binary here instead of one per file.
@@ -8,6 +8,7 @@ mod engine_clock;
 mod engine_play;
 mod exact_play;
 mod external;
+mod game_server;
 mod java_course;
 mod misbehaving;
 mod shipped_openings;

@@ -105,7 +105,8 @@ fn connected_pair() -> (TcpStream, TcpStream) {
 /// soon as they are welcomed); the first byte picks the game. Two honest clients
 /// (random players) connect after them, to take any seat the first two give up (a client
 /// that says something other than a move before it has moved is no player, and its seat
-/// stays open); they are turned away when the first two keep their seats.
+/// stays open); they are turned away when the first two keep their seats (or find the game
+/// over and its listener closed).
 pub const SERVER: Target = Target {
     name: "net-server",
     about: "game server (net::serve) refereeing two TCP clients that send the input",
@@ -161,24 +162,25 @@ fn run_server(input: &[u8]) -> Verdict {
         "WELCOME"
     };
     let clients = clients.map(|(stream, bytes)| thread::spawn(move || speak(stream, cue, &bytes)));
+    // The game may be over already (an illegal first move), its listener closed.
     let honest = [2, 3].map(|seed| {
-        let stream = TcpStream::connect(address).expect("connect to the server");
+        let stream = TcpStream::connect(address).ok()?;
         let options = ClientOptions {
             spec: spec.clone(),
             seconds_per_move: 0.5,
             seed,
             patience: Duration::from_secs(10),
         };
-        thread::spawn(move || {
+        Some(thread::spawn(move || {
             let player = "random".parse::<PlayerSpec>().expect("a player").build();
             drop(play_client(stream, player, &options, &mut |_| {}));
-        })
+        }))
     });
     let played = server
         .join()
         .expect("the server thread")
         .expect("a game on loopback");
-    for client in clients.into_iter().chain(honest) {
+    for client in clients.into_iter().chain(honest.into_iter().flatten()) {
         drop(client.join());
     }
     if played.moves.is_empty() {
