@@ -267,7 +267,7 @@ mod tests {
             ("hex:11:swap", "expected hex:N"),
             ("unstable:1x6", "rows must be between 2"),
             ("atoll:", "expected atoll:BOARD"),
-            ("mnk:3x3x3:pie", "takes no options"),
+            ("mnk:3x3x3:pie", "unknown rule `pie`"),
             ("mnk:99999999999999999999x3x3", "is not a number"),
         ];
         for (text, message) in cases {

@@ -429,7 +429,8 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
     type Evaluator = MnkEvaluator;
 
     fn spec(&self) -> GameSpec {
-        super::spec(self.rows, self.cols, self.k).expect("Mnk::new checked the sizes")
+        super::spec_with_rule(self.rows, self.cols, self.k, self.rule)
+            .expect("Mnk::with_rule checked the sizes and rule")
     }
 
     fn evaluator(&self) -> MnkEvaluator {

@@ -28,6 +28,20 @@
 //!
 //! Bits at or beyond `rows * cols` are always 0, and no cell is set in both sets.
 //!
+//! # Rules of five
+//!
+//! With K = 5 the game may be played under Gomocup's standard (exactly five) or renju rules
+//! instead of freestyle ([`Rule`], module `rules`); renju's forbidden moves of Black are told
+//! by `forbidden`.
+//!
+//! # Patterns
+//!
+//! On K = 5 boards the position can keep pattern codes ([`PatternBoard`], module `patterns`):
+//! per empty cell and direction what each side's stone there would make (five, open four,
+//! four, open three, ...), updated incrementally by `play` and `undo`. The pattern board is
+//! built on first use ([`Mnk::patterns`]; at once under renju, whose forbidden moves need it)
+//! and kept from then on, so that a search that never asks for it pays nothing.
+//!
 //! # Evaluation
 //!
 //! [`MnkEvaluator`] (the [`crate::EvaluatedGame`] evaluator of every `Mnk<WORDS>`) works on a
@@ -36,12 +50,19 @@
 
 mod evaluator;
 mod family;
+pub mod forbidden;
 mod lines;
+pub mod patterns;
+mod rules;
 mod threats;
 mod vcf;
 
 pub use evaluator::{MnkEvaluator, LOSS_NEXT, SMALL_BOARD_CELLS, STATIC_LIMIT, VCF_WIN, WIN_NEXT};
-pub use family::{spec, MnkFamily, MnkSpec, MAX_RUN};
+pub use family::{spec, spec_with_rule, MnkFamily, MnkSpec, MAX_RUN};
+pub use patterns::PatternBoard;
+pub use rules::Rule;
+
+use std::sync::OnceLock;
 
 use crate::GameVisitor;
 use serde_json::json;
@@ -51,21 +72,28 @@ use zerosum_core::{zobrist_key, Game, MarkedLine, MoveError, Outcome, Side, Stat
 /// A move: the index `row * cols + col` of the cell to mark (row 0 at the top).
 pub type Cell = u16;
 
-/// Builds the starting position of `mnk:{rows}x{cols}x{k}` and hands it to `visitor`, with the
+/// Builds the starting position of `mnk:{rows}x{cols}x{k}` under `rule` and hands it to
+/// `visitor`, with the
 /// smallest of these word counts that holds the board: 1 (up to 64 cells: tic-tac-toe to 8x8),
 /// 2 (128), 4 (256: gomoku 15x15), 16 (1024: 32x32), 40 (2560: 50x50), 157 (10000: 70x70 and
 /// 100x100). Each count is one monomorphised copy of the game and of the visitor's code.
 ///
-/// The sizes must be those of a valid m,n,k spec (see [`spec`]); [`Mnk::new`] panics
-/// otherwise.
-pub fn visit<V: GameVisitor>(rows: usize, cols: usize, k: usize, visitor: V) -> V::Output {
+/// The sizes and rule must be those of a valid m,n,k spec (see [`spec_with_rule`]);
+/// [`Mnk::with_rule`] panics otherwise.
+pub fn visit<V: GameVisitor>(
+    rows: usize,
+    cols: usize,
+    k: usize,
+    rule: Rule,
+    visitor: V,
+) -> V::Output {
     match rows * cols {
-        0..=64 => visitor.visit(Mnk::<1>::new(rows, cols, k)),
-        65..=128 => visitor.visit(Mnk::<2>::new(rows, cols, k)),
-        129..=256 => visitor.visit(Mnk::<4>::new(rows, cols, k)),
-        257..=1024 => visitor.visit(Mnk::<16>::new(rows, cols, k)),
-        1025..=2560 => visitor.visit(Mnk::<40>::new(rows, cols, k)),
-        _ => visitor.visit(Mnk::<157>::new(rows, cols, k)),
+        0..=64 => visitor.visit(Mnk::<1>::with_rule(rows, cols, k, rule)),
+        65..=128 => visitor.visit(Mnk::<2>::with_rule(rows, cols, k, rule)),
+        129..=256 => visitor.visit(Mnk::<4>::with_rule(rows, cols, k, rule)),
+        257..=1024 => visitor.visit(Mnk::<16>::with_rule(rows, cols, k, rule)),
+        1025..=2560 => visitor.visit(Mnk::<40>::with_rule(rows, cols, k, rule)),
+        _ => visitor.visit(Mnk::<157>::with_rule(rows, cols, k, rule)),
     }
 }
 
@@ -76,11 +104,15 @@ pub fn visit<V: GameVisitor>(rows: usize, cols: usize, k: usize, visitor: V) -> 
 /// for the first player, 1 for the second); the empty board hashes to 0. There is no
 /// side-to-move key: turns strictly alternate, so the side to move follows from the number of
 /// stones, and two positions with the same stones always have the same side to move.
-#[derive(Debug, PartialEq, Eq)]
+///
+/// Two positions are equal when their rule, stones, moves and status are; whether the pattern
+/// board has been built yet does not matter.
+#[derive(Debug)]
 pub struct Mnk<const WORDS: usize> {
     rows: usize,
     cols: usize,
     k: usize,
+    rule: Rule,
     /// `rows * cols`.
     cells: usize,
     /// Number of words that hold cells: `ceil(cells / 64)`.
@@ -93,7 +125,21 @@ pub struct Mnk<const WORDS: usize> {
     moves: Vec<Cell>,
     status: Status,
     hash: u64,
+    /// The pattern board of a K = 5 game, once built (see the module documentation).
+    patterns: OnceLock<Box<PatternBoard>>,
 }
+
+impl<const WORDS: usize> PartialEq for Mnk<WORDS> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.rows, self.cols, self.k, self.rule) == (other.rows, other.cols, other.k, other.rule)
+            && self.stones == other.stones
+            && self.moves == other.moves
+            && self.status == other.status
+            && self.hash == other.hash
+    }
+}
+
+impl<const WORDS: usize> Eq for Mnk<WORDS> {}
 
 impl<const WORDS: usize> Clone for Mnk<WORDS> {
     /// A copy whose move stack keeps the full capacity, so that playing on it never allocates.
@@ -104,6 +150,7 @@ impl<const WORDS: usize> Clone for Mnk<WORDS> {
             rows: self.rows,
             cols: self.cols,
             k: self.k,
+            rule: self.rule,
             cells: self.cells,
             used_words: self.used_words,
             last_word_mask: self.last_word_mask,
@@ -111,6 +158,7 @@ impl<const WORDS: usize> Clone for Mnk<WORDS> {
             moves,
             status: self.status,
             hash: self.hash,
+            patterns: self.patterns.clone(),
         }
     }
 }
@@ -153,12 +201,22 @@ fn run_backward(bits: &[u64], cell: usize, step: usize, limit: usize) -> usize {
 }
 
 impl<const WORDS: usize> Mnk<WORDS> {
-    /// The empty board of `rows` x `cols` cells with run length `k`, first player to move.
+    /// The empty board of `rows` x `cols` cells with run length `k` under the freestyle rule
+    /// (K or more wins), first player to move.
     ///
     /// Panics unless [`spec`] accepts the sizes and the board fits:
     /// `rows * cols <= 64 * WORDS`.
     pub fn new(rows: usize, cols: usize, k: usize) -> Self {
-        if let Err(error) = spec(rows, cols, k) {
+        Self::with_rule(rows, cols, k, Rule::Freestyle)
+    }
+
+    /// The empty board of `rows` x `cols` cells with run length `k` under `rule`, first player
+    /// to move.
+    ///
+    /// Panics unless [`spec_with_rule`] accepts the sizes and rule and the board fits:
+    /// `rows * cols <= 64 * WORDS`.
+    pub fn with_rule(rows: usize, cols: usize, k: usize, rule: Rule) -> Self {
+        if let Err(error) = spec_with_rule(rows, cols, k, rule) {
             panic!("{error}");
         }
         let cells = rows * cols;
@@ -168,10 +226,11 @@ impl<const WORDS: usize> Mnk<WORDS> {
         );
         let used_words = cells.div_ceil(64);
         let tail = cells % 64;
-        Mnk {
+        let game = Mnk {
             rows,
             cols,
             k,
+            rule,
             cells,
             used_words,
             last_word_mask: if tail == 0 { !0 } else { (1u64 << tail) - 1 },
@@ -179,7 +238,39 @@ impl<const WORDS: usize> Mnk<WORDS> {
             moves: Vec::with_capacity(cells),
             status: Status::Ongoing,
             hash: 0,
+            patterns: OnceLock::new(),
+        };
+        if rule == Rule::Renju {
+            // Every move of Black asks for it.
+            game.patterns();
         }
+        game
+    }
+
+    /// The winning and forbidden-move rule.
+    #[inline]
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The pattern board of a K = 5 game (`None` for other K), built from the stones on first
+    /// use and kept up to date by `play` and `undo` from then on.
+    #[inline]
+    pub fn patterns(&self) -> Option<&PatternBoard> {
+        if self.k != 5 {
+            return None;
+        }
+        Some(self.patterns.get_or_init(|| {
+            let cells =
+                |side: usize| (0..self.cells).filter(move |&cell| has(&self.stones[side], cell));
+            Box::new(PatternBoard::with_stones(
+                self.rows,
+                self.cols,
+                self.rule,
+                cells(0),
+                cells(1),
+            ))
+        }))
     }
 
     /// Number of rows (M).
@@ -279,19 +370,52 @@ impl<const WORDS: usize> Mnk<WORDS> {
         false
     }
 
-    /// The cells of every run of K or more through the last move when it won the game, in
-    /// cell order; empty while the game goes on or after a draw. Not for the hot path.
+    /// Whether the stone of `side` on `cell` lies on a run of exactly K of `side`'s stones
+    /// (the win of the standard rule, and of renju's Black).
+    #[inline]
+    fn completes_exact_run(&self, side: Side, cell: usize) -> bool {
+        let own = &self.stones[side.index()];
+        self.lines_through(cell)
+            .into_iter()
+            .any(|(step, forward_room, backward_room)| {
+                forward_room + backward_room + 1 >= self.k
+                    && run_forward(own, cell, step, forward_room.min(self.k))
+                        + run_backward(own, cell, step, backward_room.min(self.k))
+                        + 1
+                        == self.k
+            })
+    }
+
+    /// Whether the stone of `side` just placed on `cell` wins by the rule's runs.
+    #[inline]
+    fn makes_winning_run(&self, side: Side, cell: usize) -> bool {
+        if self.rule.overline_wins(side == Side::First) {
+            self.completes_run(side, cell)
+        } else {
+            self.completes_exact_run(side, cell)
+        }
+    }
+
+    /// The cells of every winning run through the last move when it won the game (runs of K or
+    /// more, or of exactly K where an overline does not win), in cell order; empty while the
+    /// game goes on, after a draw, and after a forbidden move of renju's Black. Not for the
+    /// hot path.
     pub fn winning_cells(&self) -> Vec<Cell> {
         let (Some(winner), Some(last)) = (self.status.winner(), self.last_move()) else {
             return Vec::new();
         };
+        if Side::at_ply(self.moves.len() - 1) != winner {
+            return Vec::new();
+        }
         let own = &self.stones[winner.index()];
         let cell = last as usize;
+        let exact = !self.rule.overline_wins(winner == Side::First);
         let mut run_cells = Vec::new();
         for (step, forward_room, backward_room) in self.lines_through(cell) {
             let forward = run_forward(own, cell, step, forward_room);
             let backward = run_backward(own, cell, step, backward_room);
-            if forward + backward + 1 >= self.k {
+            let length = forward + backward + 1;
+            if length == self.k || (length > self.k && !exact) {
                 run_cells.extend(
                     (0..=forward + backward).map(|i| (cell - backward * step + i * step) as Cell),
                 );
@@ -397,8 +521,9 @@ impl<const WORDS: usize> Game for Mnk<WORDS> {
     }
 
     /// Marks `mv` for the side to move, then stores the outcome: a win if the new stone makes
-    /// a run of K or more, else a draw if the board is full. Assumes `mv` is an empty cell of
-    /// this board and the game is not over.
+    /// a winning run (K or more; exactly K where the rule says so), else under renju a loss
+    /// if it is a forbidden move of Black, else a draw if the board is full. Assumes `mv` is
+    /// an empty cell of this board and the game is not over.
     #[inline]
     fn play(&mut self, mv: Cell) {
         let cell = mv as usize;
@@ -407,8 +532,21 @@ impl<const WORDS: usize> Game for Mnk<WORDS> {
         self.stones[side.index()][cell >> 6] |= 1 << (cell & 63);
         self.hash ^= zobrist_key((cell * 2 + side.index()) as u64);
         self.moves.push(mv);
-        if self.completes_run(side, cell) {
+        let won = self.makes_winning_run(side, cell);
+        let mut patterns = self.patterns.get_mut();
+        let forbidden = !won
+            && self.rule == Rule::Renju
+            && side == Side::First
+            && patterns
+                .as_deref_mut()
+                .is_some_and(|board| forbidden::is_forbidden(board, cell));
+        if let Some(board) = patterns {
+            board.place(cell, side.index());
+        }
+        if won {
             self.status = Status::Over(Outcome::Win(side));
+        } else if forbidden {
+            self.status = Status::Over(Outcome::Win(Side::Second));
         } else if self.moves.len() == self.cells {
             self.status = Status::Over(Outcome::Draw);
         }
@@ -423,6 +561,9 @@ impl<const WORDS: usize> Game for Mnk<WORDS> {
         self.stones[side.index()][cell >> 6] &= !(1 << (cell & 63));
         self.hash ^= zobrist_key((cell * 2 + side.index()) as u64);
         self.status = Status::Ongoing;
+        if let Some(board) = self.patterns.get_mut() {
+            board.remove(cell);
+        }
     }
 
     fn history(&self) -> &[Cell] {

@@ -9,6 +9,7 @@ mod connect_book;
 mod connect_solver;
 mod connect_solver_threads;
 mod families;
+mod gomoku_rules;
 mod hex;
 mod mnk;
 mod unstable;

@@ -757,7 +757,7 @@ fn visit_picks_the_smallest_word_count() {
         (70, 70, 10, 157),
         (100, 100, 64, 157),
     ] {
-        let (name, spec) = mnk::visit(rows, cols, k, TypeName);
+        let (name, spec) = mnk::visit(rows, cols, k, mnk::Rule::Freestyle, TypeName);
         assert!(
             name.ends_with(&format!("Mnk<{words}>")),
             "{rows}x{cols}: {name}"
