@@ -150,6 +150,42 @@ fn an_engine_that_cannot_start_or_play_the_game_loses_with_the_reason() {
     assert_forfeit(&played, Side::First, Termination::Crash, "only plays m,n,k");
 }
 
+/// A Gomocup engine is told the game's rule (`INFO rule` 0 freestyle, 1 exactly five, 4
+/// renju) after `START`.
+#[test]
+fn gomocup_engines_are_told_the_rule() {
+    for (spec, number) in [("gomoku", 0), ("gomoku:standard", 1), ("renju", 4)] {
+        let name = format!("gomocup-rule-{number}");
+        let log = std::env::temp_dir()
+            .join(format!("zerosum-external-{}", std::process::id()))
+            .join(format!("{name}.log"));
+        let engine = script(
+            &name,
+            &format!(
+                r#"while IFS= read -r line; do
+  printf '%s\n' "$line" >> '{}'
+  case "$line" in
+    START*) printf 'OK\r\n' ;;
+    BEGIN*|TURN*) printf '7,7\r\n' ;;
+    END*) exit 0 ;;
+  esac
+done
+"#,
+                log.display()
+            ),
+        );
+        play(spec, &engine, "gomocup", Side::First);
+        let text = std::fs::read_to_string(&log).unwrap();
+        let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+        let start = lines.iter().position(|&l| l == "START 15");
+        let rule = lines
+            .iter()
+            .position(|&l| l == format!("INFO rule {number}"));
+        assert!(start.is_some() && rule > start, "{text}");
+        assert_eq!(text.matches("INFO rule").count(), 1, "{text}");
+    }
+}
+
 #[test]
 fn flooding_engines_forfeit_with_what_they_did() {
     let cases = [

@@ -55,23 +55,18 @@ impl Rule {
         }
     }
 
-    /// The rule of a Gomocup `INFO rule` value, a bit mask: 1 exactly five, 2 a continuous
-    /// game (several games in a row: no change to one game), 4 renju; other bits (Gomocup's
-    /// newer "swap" openings) name rules zerosum does not play and give `None`.
+    /// The rule of a Gomocup `INFO rule` value: 0 freestyle, 1 exactly five (standard), 4
+    /// renju, and 2 or 3, the continuous-game bit (several games in a row, nothing changes in
+    /// one game) with 0 or 1. Other values give `None`: 5 and 6 are the swap openings of newer
+    /// managers, which zerosum does not play (and which Rapfi reads so; it also reads 2 as
+    /// renju, so zerosum sends only 0, 1 and 4).
     pub fn from_gomocup(value: u32) -> Option<Rule> {
-        const EXACT: u32 = 1;
-        const CONTINUOUS: u32 = 2;
-        const RENJU: u32 = 4;
-        if value & !(EXACT | CONTINUOUS | RENJU) != 0 {
-            return None;
+        match value {
+            0 | 2 => Some(Rule::Freestyle),
+            1 | 3 => Some(Rule::Standard),
+            4 => Some(Rule::Renju),
+            _ => None,
         }
-        Some(if value & RENJU != 0 {
-            Rule::Renju
-        } else if value & EXACT != 0 {
-            Rule::Standard
-        } else {
-            Rule::Freestyle
-        })
     }
 
     /// Whether a run of more than five stones of `first_player`'s side (the first player is

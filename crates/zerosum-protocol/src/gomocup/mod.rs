@@ -1,5 +1,5 @@
 //! The Gomocup ("pbrain") protocol, engine side, for m,n,k games (free placement, K or more in
-//! a row wins).
+//! a row wins; with K = 5 also Gomocup's standard and renju rules).
 //!
 //! [`serve`] reads commands and writes replies; [`GomocupSession`] is the state machine
 //! behind it. Commands: `START N`, `RECTSTART W,H`, `RESTART`, `BEGIN`, `TURN X,Y`, `BOARD`

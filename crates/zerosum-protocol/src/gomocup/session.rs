@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use zerosum_core::notation::{letters, parse_column_row};
 use zerosum_core::{MoveError, MAX_SIDE};
-use zerosum_games::mnk::{self, MAX_RUN as MAX_MNK_RUN};
+use zerosum_games::mnk::{self, Rule, MAX_RUN as MAX_MNK_RUN};
 use zerosum_games::{new_game, DynGame, GameSpec};
 
 use super::timing::GomocupTiming;
@@ -15,10 +15,6 @@ use crate::{EngineError, EngineRequest, MoveEngine, ENGINE_NAME, ENGINE_VERSION,
 
 /// The run length when the manager does not say (gomoku).
 const DEFAULT_K: usize = 5;
-
-/// The `INFO rule` bit of a continuous game (several games in a row), which changes nothing
-/// in one game; every other bit names rules zerosum does not play.
-const RULE_CONTINUOUS: u32 = 2;
 
 /// A board being played.
 struct Board {
@@ -45,6 +41,8 @@ pub struct GomocupSession<E> {
     engine: E,
     /// The run length of the next game.
     k: usize,
+    /// The rule of the next game (`INFO rule`).
+    rule: Rule,
     board: Option<Board>,
     /// `Some` between `BOARD` and `DONE`.
     entry: Option<BoardEntry>,
@@ -60,6 +58,7 @@ impl<E: MoveEngine> GomocupSession<E> {
         GomocupSession {
             engine,
             k: DEFAULT_K,
+            rule: Rule::Freestyle,
             board: None,
             entry: None,
             timing: GomocupTiming::default(),
@@ -170,9 +169,9 @@ impl<E: MoveEngine> GomocupSession<E> {
         Ok(vec!["OK".into()])
     }
 
-    /// The m,n,k spec of a `width x height` board with the run length in force.
+    /// The m,n,k spec of a `width x height` board with the run length and rule in force.
     fn spec(&self, width: usize, height: usize) -> Result<GameSpec, String> {
-        mnk::spec(height, width, self.k)
+        mnk::spec_with_rule(height, width, self.k, self.rule)
             .map_err(|error| format!("unsupported board {width}x{height}: {error}"))
     }
 
@@ -302,21 +301,51 @@ impl<E: MoveEngine> GomocupSession<E> {
                     .parse::<u64>()
                     .map_err(|_| format!("INFO max_memory: `{value}` is not a number of bytes"))?;
             }
-            "rule" => {
-                let rule = value
-                    .parse::<u32>()
-                    .map_err(|_| format!("INFO rule: `{value}` is not a rule number"))?;
-                if rule & !RULE_CONTINUOUS != 0 {
-                    return Err(format!(
-                        "INFO rule {rule}: zerosum plays freestyle only (K or more in a row wins)"
-                    ));
-                }
-            }
+            "rule" => return self.set_rule(value),
             "zerosum_k" => return self.set_k(value),
             // game_type, folder, evaluate and keys of later protocol versions: nothing to do.
             _ => {}
         }
         Ok(Vec::new())
+    }
+
+    /// `INFO rule N`: Gomocup's rule bits (1 exactly five, 2 continuous game, 4 renju), at
+    /// once on an empty board, else from the next game. A rule the board cannot take (K is
+    /// not 5) is refused and the previous rule kept.
+    fn set_rule(&mut self, value: &str) -> Result<Vec<String>, String> {
+        let number = value
+            .parse::<u32>()
+            .map_err(|_| format!("INFO rule: `{value}` is not a rule number"))?;
+        let rule = Rule::from_gomocup(number).ok_or_else(|| {
+            format!(
+                "INFO rule {number}: zerosum plays 0 (freestyle), 1 (exactly five), 4 (renju), \
+                 and 2 or 3 (0 or 1 in a continuous game)"
+            )
+        })?;
+        let previous = std::mem::replace(&mut self.rule, rule);
+        let Some(board) = &self.board else {
+            return Ok(Vec::new());
+        };
+        if previous == rule {
+            return Ok(Vec::new());
+        }
+        let (width, height) = (board.width, board.height);
+        if board.game.ply() == 0 {
+            if let Err(error) = self.start(width, height) {
+                self.rule = previous;
+                return Err(format!("INFO rule {number}: {error}"));
+            }
+            return Ok(Vec::new());
+        }
+        match self.spec(width, height) {
+            Ok(spec) => Ok(vec![format!(
+                "MESSAGE the {rule} rule applies from the next game ({spec})"
+            )]),
+            Err(error) => {
+                self.rule = previous;
+                Err(format!("INFO rule {number}: {error}"))
+            }
+        }
     }
 
     /// `INFO zerosum_k K`: the run length, at once on an empty board, else from the next game.

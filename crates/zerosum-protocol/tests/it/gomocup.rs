@@ -269,9 +269,12 @@ fn info_keys() {
         replies[3],
         "MESSAGE K = 3 applies from the next game (mnk:7x7x3)"
     );
-    assert_eq!(
-        replies[4],
-        "ERROR INFO rule 1: zerosum plays freestyle only (K or more in a row wins)"
+    // The rules of five cannot be played with K = 3 (the next game's run length).
+    assert!(
+        replies[4].starts_with("ERROR INFO rule 1: unsupported board 7x7")
+            && replies[4].contains("a rule of five in a row (K = 5), not K = 3"),
+        "{}",
+        replies[4]
     );
     assert!(replies[5].starts_with("ERROR INFO rule 4"));
     assert_eq!(
@@ -291,6 +294,36 @@ fn info_keys() {
     assert_eq!(replies.len(), 14);
     // K = 6 applied at once to the empty board; K = 3 waits for the next game.
     assert_eq!(spec_of(&session), "mnk:7x7x6");
+}
+
+/// `INFO rule` chooses Gomocup's rule: at once on an empty board, else from the next game;
+/// bits zerosum does not play are refused and the rule kept.
+#[test]
+fn info_rule_chooses_the_rule() {
+    let (replies, session) = transcript_of(
+        Behaviour::FirstMove,
+        b"INFO rule 1\nSTART 15\nINFO rule 6\nINFO rule 8\nINFO rule 3\nTURN 7,7\nINFO rule 0\n\
+          RESTART\n",
+    );
+    assert_eq!(
+        replies,
+        [
+            "OK",
+            "ERROR INFO rule 6: zerosum plays 0 (freestyle), 1 (exactly five), 4 (renju), and 2 \
+             or 3 (0 or 1 in a continuous game)",
+            "ERROR INFO rule 8: zerosum plays 0 (freestyle), 1 (exactly five), 4 (renju), and 2 \
+             or 3 (0 or 1 in a continuous game)",
+            "MESSAGE fake",
+            "0,0",
+            "MESSAGE the freestyle rule applies from the next game (mnk:15x15x5)",
+            "OK",
+        ]
+    );
+    assert_eq!(spec_of(&session), "mnk:15x15x5");
+    let (_, session) = transcript_of(Behaviour::FirstMove, b"START 15\nINFO rule 4\n");
+    assert_eq!(spec_of(&session), "mnk:15x15x5:renju");
+    let (_, session) = transcript_of(Behaviour::FirstMove, b"INFO rule 3\nSTART 20\n");
+    assert_eq!(spec_of(&session), "mnk:20x20x5:standard");
 }
 
 #[test]

@@ -51,7 +51,14 @@ fn from_xy(text: &str) -> Option<String> {
 impl GomocupDriver {
     /// Starts the engine and sets it up for `setup`'s game, which must be an m,n,k game.
     pub(crate) fn start(peer: Peer<'_>, setup: &GameSetup) -> Result<Self, PlayerError> {
-        let Some(&MnkSpec { rows, cols, k, .. }) = setup.spec.params() else {
+        let Some(&MnkSpec {
+            rows,
+            cols,
+            k,
+            rule,
+            ..
+        }) = setup.spec.params()
+        else {
             return Err(PlayerError::Unsupported {
                 spec: setup.spec.to_string(),
                 reason: "the Gomocup protocol only plays m,n,k games".into(),
@@ -90,8 +97,10 @@ impl GomocupDriver {
         driver
             .process
             .send(&format!("INFO timeout_match {per_game}"))?;
-        // Five or more in a row wins: the freestyle rule.
-        driver.process.send("INFO rule 0")?;
+        // 0 freestyle (K or more wins), 1 exactly five, 4 renju.
+        driver
+            .process
+            .send(&format!("INFO rule {}", rule.gomocup_number()))?;
         if k != 5 {
             driver.process.send(&format!("INFO zerosum_k {k}"))?;
         }
