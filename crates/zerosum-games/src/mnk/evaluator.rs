@@ -41,12 +41,15 @@
 //! each holding only the opponent's stones, its weight (defence, counted 7/8); winning cells
 //! and blocks first; ties towards the centre.
 
+use std::sync::Arc;
+
 use zerosum_core::{Evaluator, Game};
 
 use super::lines::{low_bits, LineBoard};
+use super::pattern_eval::{self, PatternTuning, PatternWeights};
 use super::threats::{bit_cells, set_bit, ThreatScan};
 use super::vcf::VcfSearch;
-use super::{has, Mnk};
+use super::{has, Mnk, Rule};
 use crate::{EvaluatedGame, GameSpec};
 
 /// The side to move has a winning cell.
@@ -97,6 +100,9 @@ pub struct MnkEvaluator {
     /// When sorted, the best this many quiet candidates are kept, with those tied with the
     /// last (0: all).
     max_candidates: usize,
+    /// The weights of the pattern evaluation on K = 5 boards, when it is chosen (`None`: the
+    /// window evaluation).
+    patterns: Option<Arc<PatternWeights>>,
 }
 
 impl Default for MnkEvaluator {
@@ -120,7 +126,38 @@ impl MnkEvaluator {
             near_distance: 2,
             order_candidates: true,
             max_candidates: 12,
+            patterns: None,
         }
+    }
+
+    /// The same evaluator evaluating K = 5 boards by pattern codes with `weights` (see
+    /// `pattern_eval`), or by windows (`None`, the default under freestyle). Other K are
+    /// always evaluated by windows.
+    pub fn with_patterns(mut self, weights: Option<PatternWeights>) -> Self {
+        self.patterns = weights.map(Arc::new);
+        self
+    }
+
+    /// The pattern weights and tuning, if this evaluator evaluates `game` by patterns.
+    fn pattern_setup<const W: usize>(
+        &self,
+        game: &Mnk<W>,
+    ) -> Option<(&PatternWeights, PatternTuning)> {
+        let weights = self.patterns.as_deref()?;
+        (game.k() == 5).then_some((
+            weights,
+            PatternTuning {
+                vcf_budget: self.vcf_budget,
+                vcf_max_fours: self.vcf_max_fours,
+                near_distance: self.near_distance,
+                max_candidates: if self.order_candidates {
+                    self.max_candidates
+                } else {
+                    0
+                },
+                all_cells: game.cells <= SMALL_BOARD_CELLS,
+            },
+        ))
     }
 
     /// The same evaluator with a VCF search of at most `budget` tried fours per evaluation
@@ -280,6 +317,10 @@ impl MnkEvaluator {
 
 impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
     fn evaluate(&self, game: &Mnk<W>) -> i32 {
+        if let Some((weights, tuning)) = self.pattern_setup(game) {
+            let board = game.patterns().expect("K = 5");
+            return pattern_eval::evaluate(board, game.to_move().index(), weights, &tuning);
+        }
         let mut board = LineBoard::new(game);
         self.evaluate_lines::<W>(&mut board, game.to_move().index(), self.forced_blocks)
     }
@@ -288,6 +329,11 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
     fn candidate_moves(&self, game: &Mnk<W>, moves: &mut Vec<u16>) {
         moves.clear();
         if game.status().is_over() {
+            return;
+        }
+        if let Some((weights, tuning)) = self.pattern_setup(game) {
+            let board = game.patterns().expect("K = 5");
+            pattern_eval::candidate_moves(board, game.to_move().index(), weights, &tuning, moves);
             return;
         }
         let board = LineBoard::new(game);
@@ -345,6 +391,10 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
     /// of mine, the weight of the opponent's stones there (defence, a little less). Winning
     /// cells and blocks of the opponent's winning cells come first; ties go to the centre.
     fn move_hint(&self, game: &Mnk<W>, mv: u16) -> i32 {
+        if let Some((weights, _)) = self.pattern_setup(game) {
+            let board = game.patterns().expect("K = 5");
+            return pattern_eval::score(board, mv as usize, game.to_move().index(), weights);
+        }
         let k = game.k();
         let (rows, cols) = (game.rows() as isize, game.cols() as isize);
         let (row, col) = game.row_col(mv);
@@ -433,8 +483,12 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
             .expect("Mnk::with_rule checked the sizes and rule")
     }
 
+    /// The window evaluation under freestyle (and for K other than 5); the pattern evaluation
+    /// with the hand-set weights under the standard and renju rules, which the windows do not
+    /// know.
     fn evaluator(&self) -> MnkEvaluator {
-        MnkEvaluator::new()
+        let patterns = (self.rule != Rule::Freestyle).then(|| PatternWeights::hand_set(self.rule));
+        MnkEvaluator::new().with_patterns(patterns)
     }
 }
 

@@ -46,12 +46,17 @@
 //!
 //! [`MnkEvaluator`] (the [`crate::EvaluatedGame`] evaluator of every `Mnk<WORDS>`) works on a
 //! line-major copy of the position (`lines`), scans every window of K cells for threats
-//! (`threats`) and searches victories by continuous fours at the leaves (`vcf`).
+//! (`threats`) and searches victories by continuous fours at the leaves (`vcf`). On K = 5
+//! boards it can evaluate by pattern codes instead (`pattern_eval`, with its VCF in
+//! `pattern_vcf`): the default under the standard and renju rules, an option (`eval=patterns`)
+//! under freestyle.
 
 mod evaluator;
 mod family;
 pub mod forbidden;
 mod lines;
+mod pattern_eval;
+mod pattern_vcf;
 pub mod patterns;
 mod rules;
 mod threats;
@@ -59,6 +64,7 @@ mod vcf;
 
 pub use evaluator::{MnkEvaluator, LOSS_NEXT, SMALL_BOARD_CELLS, STATIC_LIMIT, VCF_WIN, WIN_NEXT};
 pub use family::{spec, spec_with_rule, MnkFamily, MnkSpec, MAX_RUN};
+pub use pattern_eval::PatternWeights;
 pub use patterns::PatternBoard;
 pub use rules::Rule;
 

@@ -215,7 +215,7 @@ fn code_tables() -> &'static CodeTables {
         let cell = [false, true].map(|forbid| {
             threats
                 .iter()
-                .map(|&four| combine(four, forbid))
+                .map(|&four| combined_threat(four, forbid))
                 .collect::<Vec<_>>()
         });
         CodeTables {
@@ -226,8 +226,9 @@ fn code_tables() -> &'static CodeTables {
     })
 }
 
-/// The cell threat of four line threats; `forbid` for renju's Black.
-fn combine(lines: [LineThreat; 4], forbid: bool) -> CellThreat {
+/// The cell threat of four line threats; `forbid` for renju's Black (overlines, two fours and
+/// two open threes are [`CellThreat::Forbidden`]).
+pub fn combined_threat(lines: [LineThreat; 4], forbid: bool) -> CellThreat {
     let count = |threat: LineThreat| lines.iter().filter(|&&t| t == threat).count();
     let (fives, open_fours, fours) = (
         count(LineThreat::Five),
@@ -563,6 +564,20 @@ impl PatternBoard {
             board.place(cell, 1);
         }
         board
+    }
+
+    /// Makes this board a copy of `other` (of the same size), reusing its memory.
+    pub fn copy_from(&mut self, other: &PatternBoard) {
+        self.rule = other.rule;
+        self.rows = other.rows;
+        self.cols = other.cols;
+        self.marks.clone_from(&other.marks);
+        self.keys.clone_from(&other.keys);
+        self.lines.clone_from(&other.lines);
+        self.codes.clone_from(&other.codes);
+        *self.code_counts = *other.code_counts;
+        self.threat_counts = other.threat_counts;
+        self.stones = other.stones;
     }
 
     /// The rule the codes are read under.

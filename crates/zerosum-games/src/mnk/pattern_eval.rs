@@ -1,0 +1,384 @@
+//! The pattern evaluation of K = 5 boards: the position's value as a dot product of the
+//! pattern board's code counts ([`super::patterns`]) with a weight table, the initiative of
+//! the side to move, VCF at the leaves ([`super::pattern_vcf`]), and move choice from the
+//! cells' threats with pruning to the defending moves.
+//!
+//! # Evaluation, from the side to move ("me")
+//!
+//! 1. I have a cell that makes five: [`WIN_NEXT`].
+//! 2. The opponent has two such cells: [`-LOSS_NEXT`].
+//! 3. The opponent has none and I have a cell making an open four (or two fours):
+//!    `VCF_WIN - 30`.
+//! 4. I win by continuous fours within the budget: `VCF_WIN` less 10 per ply.
+//! 5. Otherwise the static value: over the empty cells, the weight of each cell's code for me
+//!    less its weight for the opponent ([`PatternWeights::cell`]), plus the initiative term
+//!    indexed by the best threat each side can make next ([`PatternWeights::initiative`]).
+//!
+//! # Moves
+//!
+//! 1. my cells that make five; else
+//! 2. the opponent's cells that make five (blocks); else
+//! 3. my cells that make an open four or two fours (they win); else
+//! 4. if the opponent can make an open four next (it has an open three): the cells after
+//!    which it no longer can (checked by playing them on a scratch board) and my fours, every
+//!    other move losing; else
+//! 5. the empty cells within the near distance of a stone (every empty cell on small boards),
+//!    by score, the best `max_candidates` kept with those tied with the last.
+//!
+//! A cell's score is its weight for me plus 7/8 of its weight for the opponent (attack and
+//! defence), less its distance from the centre.
+
+use std::cell::RefCell;
+
+use super::evaluator::{LOSS_NEXT, STATIC_LIMIT, VCF_WIN, WIN_NEXT};
+use super::pattern_vcf::PatternVcf;
+use super::patterns::{
+    code_threats, combined_threat, CellThreat, LineThreat, PatternBoard, CELL_CODES, CELL_THREATS,
+};
+use super::Rule;
+
+/// Weights are in 1/`WEIGHT_SCALE` of an evaluation unit.
+const WEIGHT_SCALE: i64 = 16;
+
+/// The weights of the pattern evaluation, laid out for a trainer to fill: per colour (0 the
+/// first player, Black; 1 the second) a weight per cell code ([`CELL_CODES`] of them, the
+/// codes' line threats given by [`code_threats`]), and an initiative table indexed by the
+/// best [`CellThreat`] of the side to move and of the opponent
+/// (`initiative[mine * CELL_THREATS + theirs]`), in evaluation units. The built-in weights are
+/// hand-set ([`PatternWeights::hand_set`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatternWeights {
+    /// Per colour, per cell code: in 1/16 evaluation units.
+    pub cell: [Vec<i32>; 2],
+    /// Per (my best threat, their best threat): evaluation units.
+    pub initiative: Vec<i32>,
+}
+
+/// Hand-set weight of a line threat, in 1/16 units.
+fn line_weight(threat: LineThreat) -> i32 {
+    match threat {
+        LineThreat::None | LineThreat::Overline | LineThreat::DoubleFour => 0,
+        LineThreat::One => 4,
+        LineThreat::OpenOne => 8,
+        LineThreat::Two => 24,
+        LineThreat::OpenTwo => 64,
+        LineThreat::Three => 96,
+        LineThreat::OpenThree => 320,
+        LineThreat::Four => 400,
+        LineThreat::OpenFour => 1600,
+        LineThreat::Five => 3200,
+    }
+}
+
+/// Hand-set bonus of a cell threat on top of its lines, in 1/16 units.
+fn threat_bonus(threat: CellThreat) -> i32 {
+    match threat {
+        CellThreat::None | CellThreat::OpenTwo | CellThreat::Three => 0,
+        CellThreat::Forbidden => 0,
+        CellThreat::DoubleTwo => 64,
+        CellThreat::ThreeTwo => 128,
+        CellThreat::OpenThree => 0,
+        CellThreat::ThreePlus => 256,
+        CellThreat::DoubleThree => 1600,
+        CellThreat::Four => 0,
+        CellThreat::FourPlus => 320,
+        CellThreat::FourThree => 2400,
+        CellThreat::OpenFour => 3200,
+        CellThreat::Five => 6400,
+    }
+}
+
+impl PatternWeights {
+    /// The built-in weights for a game under `rule`: a cell is worth the sum of its lines'
+    /// weights (a one 4/16, an open two 4, an open three 20, a four 25, an open four 100) plus a
+    /// bonus for combinations (two open threes 100, a four and an open three 150); a forbidden
+    /// cell of renju's Black is worth nothing to it. The side to move gains from the best
+    /// threat it can make (two open threes +400, a four and an open three +900; a quarter of
+    /// that when the opponent can make a four) and loses a little when the opponent's best is
+    /// two open threes or a four and an open three.
+    pub fn hand_set(rule: Rule) -> Self {
+        let codes = |forbid: bool| {
+            (0..CELL_CODES as u16)
+                .map(|code| {
+                    let lines = code_threats(code);
+                    match combined_threat(lines, forbid) {
+                        CellThreat::Forbidden => 0,
+                        threat => {
+                            lines.iter().map(|&t| line_weight(t)).sum::<i32>()
+                                + threat_bonus(threat)
+                        }
+                    }
+                })
+                .collect::<Vec<_>>()
+        };
+        let mut initiative = vec![0; CELL_THREATS * CELL_THREATS];
+        for mine in CellThreat::ALL {
+            for theirs in CellThreat::ALL {
+                let attack = match mine {
+                    CellThreat::OpenThree => 20,
+                    CellThreat::ThreePlus => 40,
+                    CellThreat::DoubleThree => 400,
+                    CellThreat::Four => 10,
+                    CellThreat::FourPlus => 40,
+                    CellThreat::FourThree => 900,
+                    _ => 0,
+                };
+                let attack = if theirs.is_four() { attack / 4 } else { attack };
+                let pressure = match theirs {
+                    CellThreat::DoubleThree => 100,
+                    CellThreat::FourThree => 200,
+                    _ => 0,
+                };
+                initiative[mine as usize * CELL_THREATS + theirs as usize] = attack - pressure;
+            }
+        }
+        PatternWeights {
+            cell: [codes(rule == Rule::Renju), codes(false)],
+            initiative,
+        }
+    }
+}
+
+/// The tuning of the pattern evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PatternTuning {
+    pub vcf_budget: u32,
+    pub vcf_max_fours: usize,
+    pub near_distance: usize,
+    pub max_candidates: usize,
+    pub all_cells: bool,
+}
+
+thread_local! {
+    /// A scratch pattern board per thread, copied from the position when a search needs to
+    /// play on it, so that evaluating allocates nothing once warm.
+    static SCRATCH: RefCell<Option<PatternBoard>> = const { RefCell::new(None) };
+}
+
+/// Runs `work` on a scratch copy of `board`.
+fn with_scratch<R>(board: &PatternBoard, work: impl FnOnce(&mut PatternBoard) -> R) -> R {
+    SCRATCH.with(|scratch| {
+        let mut scratch = scratch.borrow_mut();
+        match scratch.as_mut() {
+            Some(copy) => copy.copy_from(board),
+            None => *scratch = Some(board.clone()),
+        }
+        work(scratch.as_mut().expect("just filled"))
+    })
+}
+
+/// The best threat `side` can make next.
+fn best_threat(board: &PatternBoard, side: usize) -> CellThreat {
+    CellThreat::ALL
+        .into_iter()
+        .rev()
+        .find(|&threat| threat != CellThreat::Forbidden && board.threat_count(side, threat) > 0)
+        .unwrap_or(CellThreat::None)
+}
+
+/// Whether `side` has a cell making a four or better (a five, an open four, a four).
+fn has_fours(board: &PatternBoard, side: usize) -> bool {
+    [
+        CellThreat::Four,
+        CellThreat::FourPlus,
+        CellThreat::FourThree,
+        CellThreat::OpenFour,
+    ]
+    .iter()
+    .any(|&threat| board.threat_count(side, threat) > 0)
+}
+
+/// The evaluation of `board` for `me` to move (steps 1 to 5 of the module documentation).
+pub(crate) fn evaluate(
+    board: &PatternBoard,
+    me: usize,
+    weights: &PatternWeights,
+    tuning: &PatternTuning,
+) -> i32 {
+    let opp = 1 - me;
+    if board.threat_count(me, CellThreat::Five) > 0 {
+        return WIN_NEXT;
+    }
+    let opp_fives = board.threat_count(opp, CellThreat::Five);
+    if opp_fives >= 2 {
+        return -LOSS_NEXT;
+    }
+    if opp_fives == 0 && board.threat_count(me, CellThreat::OpenFour) > 0 {
+        return VCF_WIN - 30;
+    }
+    if tuning.vcf_budget > 0 && has_fours(board, me) {
+        let found = with_scratch(board, |scratch| {
+            PatternVcf::new(scratch, me, tuning.vcf_budget, tuning.vcf_max_fours).run()
+        });
+        if let Some((_, plies)) = found {
+            return VCF_WIN - 10 * plies as i32;
+        }
+    }
+    static_value(board, me, weights)
+}
+
+/// Step 5: the weighted code counts and the initiative, clamped to `±STATIC_LIMIT`.
+pub(crate) fn static_value(board: &PatternBoard, me: usize, weights: &PatternWeights) -> i32 {
+    let opp = 1 - me;
+    let dot = |side: usize| -> i64 {
+        board
+            .code_counts(side)
+            .iter()
+            .zip(&weights.cell[side])
+            .map(|(&count, &weight)| count as i64 * weight as i64)
+            .sum()
+    };
+    let cells = (dot(me) - dot(opp)) / WEIGHT_SCALE;
+    let initiative = weights.initiative
+        [best_threat(board, me) as usize * CELL_THREATS + best_threat(board, opp) as usize];
+    (cells + initiative as i64).clamp(-STATIC_LIMIT as i64, STATIC_LIMIT as i64) as i32
+}
+
+/// The move-ordering score of the empty `cell` for `me`: attack plus 7/8 of defence, less the
+/// distance from the centre (in half cells).
+pub(crate) fn score(board: &PatternBoard, cell: usize, me: usize, weights: &PatternWeights) -> i32 {
+    let opp = 1 - me;
+    let attack = weights.cell[me][board.code(cell, me) as usize] as i64;
+    let defence = weights.cell[opp][board.code(cell, opp) as usize] as i64;
+    let (rows, cols) = (board.rows() as i64, board.cols() as i64);
+    let (row, col) = ((cell / board.cols()) as i64, (cell % board.cols()) as i64);
+    let centre = (2 * row - (rows - 1))
+        .abs()
+        .max((2 * col - (cols - 1)).abs());
+    (attack + defence * 7 / 8 - centre).clamp(i32::MIN as i64, i32::MAX as i64) as i32
+}
+
+/// The candidate moves of the module documentation, never empty on a board with an empty
+/// cell.
+pub(crate) fn candidate_moves(
+    board: &PatternBoard,
+    me: usize,
+    weights: &PatternWeights,
+    tuning: &PatternTuning,
+    moves: &mut Vec<u16>,
+) {
+    let opp = 1 - me;
+    for (side, threat) in [
+        (me, CellThreat::Five),
+        (opp, CellThreat::Five),
+        (me, CellThreat::OpenFour),
+    ] {
+        moves.extend(board.cells_with(side, threat).map(|cell| cell as u16));
+        if !moves.is_empty() {
+            return;
+        }
+    }
+    if board.threat_count(opp, CellThreat::OpenFour) > 0 {
+        defences(board, me, moves);
+        if !moves.is_empty() {
+            sort_by_score(board, me, weights, moves);
+            return;
+        }
+    }
+    if tuning.all_cells || board.stone_count() == 0 {
+        moves.extend(
+            (0..board.rows() * board.cols())
+                .filter(|&cell| board.is_empty(cell))
+                .map(|cell| cell as u16),
+        );
+        if !tuning.all_cells {
+            // The empty board: the centre only.
+            moves.clear();
+            moves.push(((board.rows() / 2) * board.cols() + board.cols() / 2) as u16);
+            return;
+        }
+    } else {
+        near_cells(board, tuning.near_distance, moves);
+    }
+    sort_by_score(board, me, weights, moves);
+    if tuning.max_candidates > 0 && moves.len() > tuning.max_candidates && !tuning.all_cells {
+        let last = score(
+            board,
+            moves[tuning.max_candidates - 1] as usize,
+            me,
+            weights,
+        );
+        let kept = tuning.max_candidates
+            + moves[tuning.max_candidates..]
+                .iter()
+                .take_while(|&&mv| score(board, mv as usize, me, weights) == last)
+                .count();
+        moves.truncate(kept);
+    }
+}
+
+/// The answers to the opponent's threat of an open four: every empty cell on a threatening
+/// line near a threat cell after which the opponent can no longer make an open four, and my
+/// fours. Empty if nothing answers (then every move loses to fours, or the threat is out of
+/// reach of these lines).
+fn defences(board: &PatternBoard, me: usize, moves: &mut Vec<u16>) {
+    let opp = 1 - me;
+    let cells = board.rows() * board.cols();
+    let mut seen = vec![false; cells];
+    let mut tried = Vec::new();
+    for threat in board.cells_with(opp, CellThreat::OpenFour) {
+        for direction in 0..4 {
+            if board.line_threat(threat, direction, opp) < LineThreat::Four {
+                continue;
+            }
+            for offset in -5..=5isize {
+                if let Some(cell) = board.step(threat, direction, offset) {
+                    if board.is_empty(cell) && !seen[cell] {
+                        seen[cell] = true;
+                        tried.push(cell);
+                    }
+                }
+            }
+        }
+    }
+    with_scratch(board, |scratch| {
+        for &cell in &tried {
+            scratch.place(cell, me);
+            let answers = scratch.threat_count(opp, CellThreat::OpenFour) == 0
+                && scratch.threat_count(opp, CellThreat::Five) == 0;
+            scratch.remove(cell);
+            if answers {
+                moves.push(cell as u16);
+            }
+        }
+    });
+    for threat in [
+        CellThreat::Four,
+        CellThreat::FourPlus,
+        CellThreat::FourThree,
+    ] {
+        for cell in board.cells_with(me, threat) {
+            if !moves.contains(&(cell as u16)) {
+                moves.push(cell as u16);
+            }
+        }
+    }
+}
+
+/// Sorts `moves` by decreasing score, ties in cell order.
+fn sort_by_score(board: &PatternBoard, me: usize, weights: &PatternWeights, moves: &mut [u16]) {
+    moves.sort_by_cached_key(|&mv| {
+        (
+            std::cmp::Reverse(score(board, mv as usize, me, weights)),
+            mv,
+        )
+    });
+}
+
+/// Appends the empty cells within Chebyshev distance `distance` of a stone, in cell order.
+fn near_cells(board: &PatternBoard, distance: usize, moves: &mut Vec<u16>) {
+    let (rows, cols) = (board.rows(), board.cols());
+    for cell in 0..rows * cols {
+        if !board.is_empty(cell) {
+            continue;
+        }
+        let (row, col) = (cell / cols, cell % cols);
+        let near = (row.saturating_sub(distance)..(row + distance + 1).min(rows)).any(|r| {
+            (col.saturating_sub(distance)..(col + distance + 1).min(cols))
+                .any(|c| !board.is_empty(r * cols + c))
+        });
+        if near {
+            moves.push(cell as u16);
+        }
+    }
+}
