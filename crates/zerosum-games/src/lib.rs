@@ -111,6 +111,15 @@ pub trait EvaluatedGame: Game {
     /// An evaluator suited to this board (sizes, run length, geometry).
     fn evaluator(&self) -> Self::Evaluator;
 
+    /// The family's evaluation called `name` (the engine setting `eval=NAME`), or why there is
+    /// none; by default a family has only its [`EvaluatedGame::evaluator`], and no name.
+    fn evaluator_named(&self, name: &str) -> Result<Self::Evaluator, String> {
+        Err(format!(
+            "{} has no evaluation named `{name}` (it has only its default one)",
+            self.spec()
+        ))
+    }
+
     /// The family's exact oracle for this board, with tables of about `table_mb` MB, where it
     /// has one (Connect-X boards that fit the packed solver); `None` by default.
     fn oracle(&self, _table_mb: usize) -> Option<Box<dyn exact::ExactOracle<Self>>> {

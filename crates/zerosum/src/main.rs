@@ -241,6 +241,10 @@ struct Engine {
     /// Threads searching together (Lazy SMP); 1 is deterministic.
     #[arg(long, default_value_t = Threads::ONE)]
     threads: Threads,
+    /// The evaluation by name, where the game has several (m,n,k with K = 5: windows or
+    /// patterns); the game's default when not given.
+    #[arg(long)]
+    eval: Option<String>,
 }
 
 impl Engine {
@@ -252,6 +256,7 @@ impl Engine {
             hash_mb: self.hash,
             algorithm: self.algo,
             threads: self.threads,
+            eval: self.eval.clone(),
         }
     }
 }

@@ -38,6 +38,8 @@ pub struct EngineSettings {
     pub algorithm: Option<Algorithm>,
     /// Threads searching each move (Lazy SMP); one when not given, which is deterministic.
     pub threads: Option<Threads>,
+    /// The evaluation by name ([`EvaluatedGame::evaluator_named`]); `None` takes the game's.
+    pub eval: Option<String>,
 }
 
 impl Default for EngineSettings {
@@ -50,13 +52,14 @@ impl Default for EngineSettings {
             hash_mb: 32,
             algorithm: None,
             threads: None,
+            eval: None,
         }
     }
 }
 
 impl EngineSettings {
     /// Applies one `key=value` setting: `time` (seconds), `depth`, `nodes`, `hash` (MB), `algo`,
-    /// `threads`.
+    /// `threads`, `eval` (an evaluation's name, checked against the game when it starts).
     pub(crate) fn set(&mut self, key: &str, value: &str) -> Result<(), PlayerSpecError> {
         let bad = |expected: &str| PlayerSpecError(format!("engine `{key}={value}`: {expected}"));
         match key {
@@ -88,10 +91,11 @@ impl EngineSettings {
             }
             "algo" => self.algorithm = Some(value.parse().map_err(|e: String| PlayerSpecError(e))?),
             "threads" => self.threads = Some(value.parse().map_err(|e| bad(&format!("{e}")))?),
+            "eval" => self.eval = Some(value.to_string()),
             _ => {
                 return Err(PlayerSpecError(format!(
-                "unknown engine setting `{key}` (expected time, depth, nodes, hash, algo, threads \
-                 or name)"
+                "unknown engine setting `{key}` (expected time, depth, nodes, hash, algo, threads, \
+                 eval or name)"
             )))
             }
         }
@@ -140,6 +144,9 @@ impl fmt::Display for EngineSettings {
         if let Some(threads) = self.threads {
             parts.push(format!("threads={threads}"));
         }
+        if let Some(eval) = &self.eval {
+            parts.push(format!("eval={eval}"));
+        }
         f.write_str(&parts.join(","))
     }
 }
@@ -182,14 +189,19 @@ impl StrategyFactory for EngineFactory<'_> {
                     .map_err(|error| PlayerError::Failed(error.to_string()))?,
             ),
         };
+        let evaluator = match &self.settings.eval {
+            Some(name) => game.evaluator_named(name).map_err(PlayerError::Failed)?,
+            None => game.evaluator(),
+        };
         *self.table = Some(Arc::clone(&table));
         let algorithm = self
             .settings
             .algorithm
             .unwrap_or_else(|| default_algorithm(&game.spec()));
-        let searcher = Searcher::with_table(game.evaluator(), algorithm, table.clone());
+        let searcher = Searcher::with_table(evaluator.clone(), algorithm, table.clone());
         let knowledge = Knowledge::new(game, self.settings.hash_mb);
         Ok(EngineStrategy {
+            evaluator,
             searcher: Some(searcher),
             finishing: None,
             table,
@@ -250,6 +262,8 @@ type EngineSearcher<G> = Searcher<G, <G as EvaluatedGame>::Evaluator>;
 /// the clock and hands the searcher back. The time counts from the referee's start of the
 /// clock ([`MoveRequest::issued`]).
 struct EngineStrategy<G: EvaluatedGame> {
+    /// The evaluation of every searcher of this engine.
+    evaluator: G::Evaluator,
     /// The searcher, when no search thread has it.
     searcher: Option<EngineSearcher<G>>,
     /// Where a search thread still finishing a move answered without it leaves the searcher.
@@ -279,7 +293,7 @@ impl<G: EvaluatedGame> Strategy<G> for EngineStrategy<G> {
                 return (answer.0, Some(answer.1));
             }
         }
-        let mut searcher = self.take_searcher(game);
+        let mut searcher = self.take_searcher();
         let mut limits = self.settings.limits(request);
         let Some(time) = limits.time else {
             let answer = think(
@@ -416,12 +430,12 @@ impl<G: EvaluatedGame> EngineStrategy<G> {
     /// stop), else a new one on the same table: waiting for a thread that has no processor
     /// would spend this move's time. An unfinished thread ends on its own at its next look
     /// at the clock.
-    fn take_searcher(&mut self, game: &G) -> EngineSearcher<G> {
+    fn take_searcher(&mut self) -> EngineSearcher<G> {
         if let Some(finishing) = self.finishing.take() {
             self.searcher = finishing.try_take_answer().map(|(_, searcher)| searcher);
         }
         self.searcher.take().unwrap_or_else(|| {
-            Searcher::with_table(game.evaluator(), self.algorithm, self.table.clone())
+            Searcher::with_table(self.evaluator.clone(), self.algorithm, self.table.clone())
         })
     }
 }

@@ -490,6 +490,24 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
         let patterns = (self.rule != Rule::Freestyle).then(|| PatternWeights::hand_set(self.rule));
         MnkEvaluator::new().with_patterns(patterns)
     }
+
+    /// `windows` (the window evaluation, the freestyle default) or, on K = 5 boards,
+    /// `patterns` (the pattern evaluation with the hand-set weights).
+    fn evaluator_named(&self, name: &str) -> Result<MnkEvaluator, String> {
+        match name {
+            "windows" => Ok(MnkEvaluator::new()),
+            "patterns" if self.k == 5 => {
+                Ok(MnkEvaluator::new().with_patterns(Some(PatternWeights::hand_set(self.rule))))
+            }
+            "patterns" => Err(format!(
+                "the pattern evaluation needs five in a row, not K = {}",
+                self.k
+            )),
+            _ => Err(format!(
+                "unknown m,n,k evaluation `{name}` (expected windows or patterns)"
+            )),
+        }
+    }
 }
 
 #[cfg(test)]

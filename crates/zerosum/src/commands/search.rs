@@ -31,9 +31,19 @@ pub struct EngineOptions {
     pub hash_mb: usize,
     pub algorithm: Algorithm,
     pub threads: Threads,
+    /// The evaluation by name; the game's default when `None`.
+    pub eval: Option<String>,
 }
 
 impl EngineOptions {
+    /// The evaluator of `game` these options name.
+    fn evaluator<G: EvaluatedGame>(&self, game: &G) -> Result<G::Evaluator> {
+        match &self.eval {
+            Some(name) => game.evaluator_named(name).map_err(anyhow::Error::msg),
+            None => Ok(game.evaluator()),
+        }
+    }
+
     /// Checks the options and turns them into search limits; with no limit at all, one
     /// second.
     pub fn limits(&self) -> Result<SearchLimits> {
@@ -104,7 +114,7 @@ impl GameVisitor for SearchCommand {
     fn visit<G: EvaluatedGame>(self, game: G) -> Result<()> {
         let game = position(game, &self.moves)?;
         let mut searcher = Searcher::try_new(
-            game.evaluator(),
+            self.options.evaluator(&game)?,
             self.options.algorithm,
             self.options.hash_mb,
         )?;
@@ -174,7 +184,7 @@ impl GameVisitor for AnalyzeCommand {
             limits.time = Some(time.div_f64(moves.len() as f64));
         }
         let mut searcher = Searcher::try_new(
-            game.evaluator(),
+            self.options.evaluator(&game)?,
             self.options.algorithm,
             self.options.hash_mb,
         )?;
