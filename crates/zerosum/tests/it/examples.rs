@@ -300,7 +300,8 @@ fn targets<'a>(package: &'a Value, kind: &str) -> Vec<&'a str> {
         .collect()
 }
 
-/// The `cargo` examples are not run (they would build the workspace again, for minutes), but
+/// The `cargo` examples are not run here (they would build the workspace again, for minutes;
+/// `.ci/run` runs the main job, the install and the fuzz driver's list after the tests), but
 /// what they name must exist: a package given with `-p` (with a binary, for `cargo run`), a
 /// test target given with `--test`, and a path given to `cargo install --path`, a package
 /// whose binary is `zerosum`; a `cargo run` without `-p` runs the default members, which must
