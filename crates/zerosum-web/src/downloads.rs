@@ -7,7 +7,7 @@
 //!   many) and `formats` (the downloads it has);
 //! - `GET /game?feed=F&number=N&format=FMT`: game `N` as a file to save: `json` (its line of
 //!   the record), `pgn` (the PGN-style text, every game), `sgf` (Hex and Atoll) or `psq`
-//!   (m,n,k), as [`zerosum_arena::export`] writes them.
+//!   (m,n,k), as [`zerosum_arena::records::export`] writes them.
 //!
 //! Both only read: they start and change nothing, answer only what a tab watching the feed
 //! is shown anyway (finished games, never the game under way) and are bounded (one game, or
@@ -16,7 +16,7 @@
 //! rebound name nor read what they answer.
 
 use serde_json::{json, Value};
-use zerosum_arena::export::game_file;
+use zerosum_arena::records::export::game_file;
 use zerosum_arena::GameRecord;
 use zerosum_formats::Format;
 use zerosum_games::GameSpec;

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread;
 
-use zerosum_arena::table_budget::tournament_tables;
+use zerosum_arena::players::table_budget::tournament_tables;
 use zerosum_arena::{
     EngineList, Format, PlayerKind, PlayerSpec, Scoring, TableBudget, TimeControl,
     TournamentSettings,
@@ -175,7 +175,7 @@ mod tests {
     use serde_json::Value;
     use std::sync::mpsc::channel;
     use std::time::Duration;
-    use zerosum_arena::table_budget::PhysicalMemory;
+    use zerosum_arena::players::table_budget::PhysicalMemory;
 
     fn budget() -> Arc<TableBudget> {
         TableBudget::of_this_machine()

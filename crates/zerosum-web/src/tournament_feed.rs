@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use zerosum_arena::report::elo_chart;
+use zerosum_arena::statistics::report::elo_chart;
 use zerosum_arena::{
     GameObserver, GameRecord, RefereeEvent, Scoring, Standings, TimeControl, TournamentEvent,
 };

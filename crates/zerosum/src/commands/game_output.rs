@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use zerosum_arena::export::{game_file, write_game};
+use zerosum_arena::records::export::{game_file, write_game};
 use zerosum_arena::GameRecord;
 use zerosum_formats::Format;
 use zerosum_games::GameSpec;

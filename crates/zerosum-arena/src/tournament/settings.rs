@@ -10,11 +10,11 @@ use zerosum_games::GameSpec;
 
 use crate::clock::TimeControl;
 use crate::openings::OpeningSettings;
+use crate::players::table_budget::has_solver_table;
 use crate::players::{PlayerKind, PlayerSpec};
 use crate::referee::RefereeOptions;
-use crate::scoring::Scoring;
-use crate::sprt::SprtParams;
-use crate::table_budget::has_solver_table;
+use crate::statistics::scoring::Scoring;
+use crate::statistics::sprt::SprtParams;
 use crate::tournament::{gauntlet, match_games, round_robin, Entrant, Tournament};
 
 /// Most games a schedule may hold.
@@ -91,7 +91,7 @@ impl TournamentSettings {
     pub fn scoring_scheme(&self) -> Result<Scoring, SettingsError> {
         self.scoring
             .parse()
-            .map_err(|e: crate::scoring::UnknownScoring| SettingsError(e.to_string()))
+            .map_err(|e: crate::statistics::scoring::UnknownScoring| SettingsError(e.to_string()))
     }
 
     /// The SPRT the settings ask for, if any.
