@@ -177,18 +177,13 @@ mod tests {
 
     /// A feed of two finished games of tic-tac-toe, in a table.
     fn played() -> (TournamentFeed, FeedTable) {
-        let settings = TournamentSettings {
-            players: vec!["quasi".into(), "random".into()],
-            games: vec!["tictactoe".into()],
-            format: Schedule::RoundRobin { rounds: 1 },
-            time: TimeControl::per_move(1.0),
-            max_moves: None,
-            adjudicate_nodes: None,
-            scoring: "cx".into(),
-            sprt: None,
-            seed: 5,
-            openings: None,
-        };
+        let settings = TournamentSettings::new(
+            vec!["quasi".into(), "random".into()],
+            vec!["tictactoe".into()],
+            Schedule::RoundRobin { rounds: 1 },
+            TimeControl::per_move(1.0),
+            5,
+        );
         let tournament = settings.prepare(1).unwrap();
         let names = tournament.entrants.iter().map(|e| e.name.clone()).collect();
         let feed = TournamentFeed::new(names, Scoring::Cx, 2, &settings.time, Vec::new());

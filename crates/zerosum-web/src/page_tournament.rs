@@ -94,24 +94,18 @@ impl PageTournament {
         if request.rounds == 0 {
             return Err(CommandError::in_field("rounds", "play at least one round"));
         }
-        let settings = TournamentSettings {
-            players: request
-                .players
-                .iter()
-                .map(|player| engines.resolve(player))
-                .collect(),
-            games: request.games,
-            format: Format::RoundRobin {
+        let players = (request.players.iter())
+            .map(|player| engines.resolve(player))
+            .collect();
+        let settings = TournamentSettings::new(
+            players,
+            request.games,
+            Format::RoundRobin {
                 rounds: request.rounds,
             },
-            time: TimeControl::per_move(request.seconds),
-            max_moves: None,
-            adjudicate_nodes: None,
-            scoring: "cx".into(),
-            sprt: None,
-            seed: std::process::id().into(),
-            openings: None,
-        };
+            TimeControl::per_move(request.seconds),
+            std::process::id().into(),
+        );
         // Counted before anything is built: a schedule of millions of games takes gigabytes.
         let too_many = |count: String| {
             CommandError::in_field(

@@ -299,18 +299,13 @@ mod tests {
 
     #[test]
     fn watchers_see_moves_and_standings_until_the_end() {
-        let settings = TournamentSettings {
-            players: vec!["quasi".into(), "random".into()],
-            games: vec!["tictactoe".into()],
-            format: Format::RoundRobin { rounds: 1 },
-            time: TimeControl::per_move(1.0),
-            max_moves: None,
-            adjudicate_nodes: None,
-            scoring: "cx".into(),
-            sprt: None,
-            seed: 3,
-            openings: None,
-        };
+        let settings = TournamentSettings::new(
+            vec!["quasi".into(), "random".into()],
+            vec!["tictactoe".into()],
+            Format::RoundRobin { rounds: 1 },
+            TimeControl::per_move(1.0),
+            3,
+        );
         let mut tournament = settings.prepare(1).unwrap();
         let names = tournament.entrants.iter().map(|e| e.name.clone()).collect();
         let feed = TournamentFeed::new(

@@ -62,18 +62,13 @@ const ANSWER: Duration = Duration::from_secs(2);
 fn server() -> (SocketAddr, u64) {
     static SERVER: OnceLock<(SocketAddr, u64)> = OnceLock::new();
     *SERVER.get_or_init(|| {
-        let settings = TournamentSettings {
-            players: vec!["quasi".into(), "random".into()],
-            games: vec!["tictactoe".into()],
-            format: Format::RoundRobin { rounds: 1 },
-            time: TimeControl::per_move(1.0),
-            max_moves: None,
-            adjudicate_nodes: None,
-            scoring: "cx".into(),
-            sprt: None,
-            seed: 5,
-            openings: None,
-        };
+        let settings = TournamentSettings::new(
+            vec!["quasi".into(), "random".into()],
+            vec!["tictactoe".into()],
+            Format::RoundRobin { rounds: 1 },
+            TimeControl::per_move(1.0),
+            5,
+        );
         let tournament = settings.prepare(1).expect("a valid tournament");
         let names = tournament.entrants.iter().map(|e| e.name.clone()).collect();
         let feed = TournamentFeed::new(names, Scoring::Cx, 2, &settings.time, Vec::new());

@@ -206,6 +206,22 @@ pub struct CommonArgs {
 }
 
 impl CommonArgs {
+    /// The settings of `players` over `games` as `format` under `time`, with the move limit,
+    /// adjudication, SPRT and seed (the clock's when not given) of these options.
+    fn settings(
+        &self,
+        players: Vec<String>,
+        games: Vec<String>,
+        format: Format,
+        time: TimeControl,
+    ) -> TournamentSettings {
+        let seed = self.seed.unwrap_or_else(clock_seed);
+        TournamentSettings::new(players, games, format, time, seed)
+            .max_moves(self.maxmoves)
+            .adjudicate_nodes(self.adjudicate_nodes)
+            .sprt(self.sprt.clone())
+    }
+
     /// The opening suite of --openings, --order and --plies, its file read and checked for
     /// `games` (one game spec).
     fn openings(&self, games: &[String]) -> Result<Option<OpeningSettings>> {
@@ -268,37 +284,22 @@ fn tournament_settings(args: &TournamentArgs) -> Result<(TournamentSettings, &'s
     } else {
         args.players.iter().map(|p| engines.resolve(p)).collect()
     };
-    let settings = TournamentSettings {
-        players,
-        games,
-        format: {
-            let rounds = args.rounds.or(chosen.map(|p| p.rounds)).unwrap_or(1);
-            if args.gauntlet {
-                Format::Gauntlet { rounds }
-            } else {
-                Format::RoundRobin { rounds }
-            }
-        },
-        time: args
-            .common
-            .time
-            .control(chosen.map_or(1.0, |p| p.seconds_per_move))?,
-        max_moves: args.common.maxmoves,
-        adjudicate_nodes: args.common.adjudicate_nodes,
-        scoring: args
-            .common
-            .scoring
-            .clone()
-            .or(chosen.map(|p| p.scoring.to_string()))
-            .unwrap_or_else(|| "cx".into()),
-        sprt: args.common.sprt.clone(),
-        seed: args.common.seed.unwrap_or_else(clock_seed),
-        openings: None,
+    let rounds = args.rounds.or(chosen.map(|p| p.rounds)).unwrap_or(1);
+    let format = if args.gauntlet {
+        Format::Gauntlet { rounds }
+    } else {
+        Format::RoundRobin { rounds }
     };
-    let settings = TournamentSettings {
-        openings: args.common.openings(&settings.games)?,
-        ..settings
-    };
+    let time = (args.common.time).control(chosen.map_or(1.0, |p| p.seconds_per_move))?;
+    let scoring = (args.common.scoring.clone())
+        .or(chosen.map(|p| p.scoring.to_string()))
+        .unwrap_or_else(|| "cx".into());
+    let openings = args.common.openings(&games)?;
+    let settings = args
+        .common
+        .settings(players, games, format, time)
+        .scoring(scoring)
+        .openings(openings);
     Ok((settings, chosen.map_or("tournament", |p| p.name)))
 }
 
@@ -318,22 +319,16 @@ fn match_settings(args: &MatchArgs) -> Result<TournamentSettings> {
         bail!("a new match needs a game spec and two players");
     };
     let engines = engine_list(&args.common)?;
-    let settings = TournamentSettings {
-        players: vec![engines.resolve(player1), engines.resolve(player2)],
-        games: vec![parse_spec(spec)?.to_string()],
-        format: Format::Match { games: args.games },
-        time: args.common.time.control(1.0)?,
-        max_moves: args.common.maxmoves,
-        adjudicate_nodes: args.common.adjudicate_nodes,
-        scoring: args.common.scoring.clone().unwrap_or_else(|| "cx".into()),
-        sprt: args.common.sprt.clone(),
-        seed: args.common.seed.unwrap_or_else(clock_seed),
-        openings: None,
-    };
-    Ok(TournamentSettings {
-        openings: args.common.openings(&settings.games)?,
-        ..settings
-    })
+    let players = vec![engines.resolve(player1), engines.resolve(player2)];
+    let games = vec![parse_spec(spec)?.to_string()];
+    let format = Format::Match { games: args.games };
+    let time = args.common.time.control(1.0)?;
+    let openings = args.common.openings(&games)?;
+    let mut settings = args.common.settings(players, games, format, time);
+    if let Some(scoring) = &args.common.scoring {
+        settings = settings.scoring(scoring.clone());
+    }
+    Ok(settings.openings(openings))
 }
 
 /// A `tournament` or `match` command line, as `zerosum slurm` runs it in shards.
