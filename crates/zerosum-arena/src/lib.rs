@@ -8,6 +8,8 @@
 //! Modules, each importing only modules listed below it (in brackets):
 //!
 //! ```text
+//! run           a tournament run: start, resume, shards, record, game files, reports
+//!                                                 [tournament, records, statistics, shard]
 //! tournament    round robins and matches: settings, schedule, presets, merge of shards
 //!                                                 [referee, players, player, records, statistics, openings, clock, shard]
 //! net           the game server and client        [referee, records, peers, player, clock]
@@ -31,6 +33,7 @@ pub mod players;
 pub mod prompt;
 pub mod records;
 pub mod referee;
+pub mod run;
 pub mod shard;
 pub mod shutdown;
 pub mod statistics;

@@ -169,9 +169,8 @@ pub(crate) fn game(request: &Request, feeds: &FeedTable) -> Result<Download, Ref
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashSet;
-    use std::ops::ControlFlow;
-    use zerosum_arena::{Format as Schedule, Scoring, TimeControl, TournamentSettings};
+    use zerosum_arena::run::Run;
+    use zerosum_arena::{Format as Schedule, TimeControl, TournamentSettings};
 
     use crate::tournament_feed::TournamentFeed;
 
@@ -184,13 +183,9 @@ mod tests {
             TimeControl::per_move(1.0),
             5,
         );
-        let tournament = settings.prepare(1).unwrap();
-        let names = tournament.entrants.iter().map(|e| e.name.clone()).collect();
-        let feed = TournamentFeed::new(names, Scoring::Cx, 2, &settings.time, Vec::new());
-        tournament.run(&HashSet::new(), |event| {
-            feed.report(&event);
-            ControlFlow::Continue(())
-        });
+        let run = Run::unrecorded(settings, 1).unwrap();
+        let feed = TournamentFeed::of_run(&run);
+        run.play(&mut feed.clone()).unwrap();
         let table = FeedTable::default();
         table.add(&feed);
         (feed, table)

@@ -3,15 +3,14 @@
 //! `/game`, as a browser sends it: bytes other than visible ASCII percent-encoded (so every
 //! request is well-formed, and the query's decoding meets every byte).
 
-use std::collections::HashSet;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::ops::ControlFlow;
 use std::sync::OnceLock;
 use std::thread;
 use std::time::Duration;
 
-use zerosum_arena::{Format, Scoring, TimeControl, TournamentSettings};
+use zerosum_arena::run::Run;
+use zerosum_arena::{Format, TimeControl, TournamentSettings};
 use zerosum_web::{Server, TournamentFeed};
 
 use super::{Target, Verdict};
@@ -69,13 +68,9 @@ fn server() -> (SocketAddr, u64) {
             TimeControl::per_move(1.0),
             5,
         );
-        let tournament = settings.prepare(1).expect("a valid tournament");
-        let names = tournament.entrants.iter().map(|e| e.name.clone()).collect();
-        let feed = TournamentFeed::new(names, Scoring::Cx, 2, &settings.time, Vec::new());
-        tournament.run(&HashSet::new(), |event| {
-            feed.report(&event);
-            ControlFlow::Continue(())
-        });
+        let run = Run::unrecorded(settings, 1).expect("a valid tournament");
+        let feed = TournamentFeed::of_run(&run);
+        run.play(&mut feed.clone()).expect("an unrecorded run");
         feed.finish();
         let id = feed.id();
         let server = Server::bind("127.0.0.1:0")

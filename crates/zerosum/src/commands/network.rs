@@ -11,8 +11,8 @@ use zerosum_arena::records::record::result_text;
 use zerosum_arena::PlayerSpec;
 use zerosum_core::Outcome;
 
-use super::arena::TimeArgs;
 use super::parse_spec;
+use super::time_args::TimeArgs;
 
 /// Options of `zerosum server`.
 #[derive(Args, Debug)]
