@@ -147,7 +147,7 @@ pub enum PlayerError {
 
 /// What a player said on the side while it was asked for a move (an engine's `ERROR` lines,
 /// its refusals), kept for the reason of a forfeit: the last [`Remarks::KEPT`], each quoted as
-/// peer text ([`crate::peer_text::quote`]). Shared between the player's thread, which notes,
+/// peer text ([`crate::peers::text::quote`]). Shared between the player's thread, which notes,
 /// and the referee's, which reads when the player is silent.
 #[derive(Clone, Debug, Default)]
 pub struct Remarks(Arc<Mutex<VecDeque<String>>>);
@@ -165,7 +165,7 @@ impl Remarks {
         if kept.len() == Self::KEPT {
             kept.pop_front();
         }
-        kept.push_back(crate::peer_text::quote(text.trim()));
+        kept.push_back(crate::peers::text::quote(text.trim()));
     }
 
     /// Forgets every remark (a new move is asked for).

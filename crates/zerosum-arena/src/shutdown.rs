@@ -10,9 +10,9 @@ use std::sync::atomic::AtomicBool;
 /// (before or during the call), nothing is waited for: SIGKILL follows SIGTERM at once. Returns
 /// how many engines were running. The caller exits the process next.
 pub fn stop_everything(hurry: &AtomicBool) -> usize {
-    crate::record_file::freeze_writes(hurry);
+    crate::records::record_file::freeze_writes(hurry);
     #[cfg(unix)]
-    return crate::engine_groups::end_all(hurry);
+    return crate::peers::engine_groups::end_all(hurry);
     #[cfg(not(unix))]
     return 0;
 }
@@ -20,7 +20,7 @@ pub fn stop_everything(hurry: &AtomicBool) -> usize {
 /// How many external engines are running now.
 pub fn running_engines() -> usize {
     #[cfg(unix)]
-    return crate::engine_groups::running();
+    return crate::peers::engine_groups::running();
     #[cfg(not(unix))]
     return 0;
 }

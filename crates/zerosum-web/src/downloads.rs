@@ -7,7 +7,7 @@
 //!   many) and `formats` (the downloads it has);
 //! - `GET /game?feed=F&number=N&format=FMT`: game `N` as a file to save: `json` (its line of
 //!   the record), `pgn` (the PGN-style text, every game), `sgf` (Hex and Atoll) or `psq`
-//!   (m,n,k), as [`zerosum_arena::export`] writes them.
+//!   (m,n,k), as [`zerosum_arena::records::export`] writes them.
 //!
 //! Both only read: they start and change nothing, answer only what a tab watching the feed
 //! is shown anyway (finished games, never the game under way) and are bounded (one game, or
@@ -16,7 +16,7 @@
 //! rebound name nor read what they answer.
 
 use serde_json::{json, Value};
-use zerosum_arena::export::game_file;
+use zerosum_arena::records::export::game_file;
 use zerosum_arena::GameRecord;
 use zerosum_formats::Format;
 use zerosum_games::GameSpec;
@@ -169,33 +169,23 @@ pub(crate) fn game(request: &Request, feeds: &FeedTable) -> Result<Download, Ref
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashSet;
-    use std::ops::ControlFlow;
-    use zerosum_arena::{Format as Schedule, Scoring, TimeControl, TournamentSettings};
+    use zerosum_arena::run::Run;
+    use zerosum_arena::{Format as Schedule, TimeControl, TournamentSettings};
 
     use crate::tournament_feed::TournamentFeed;
 
     /// A feed of two finished games of tic-tac-toe, in a table.
     fn played() -> (TournamentFeed, FeedTable) {
-        let settings = TournamentSettings {
-            players: vec!["quasi".into(), "random".into()],
-            games: vec!["tictactoe".into()],
-            format: Schedule::RoundRobin { rounds: 1 },
-            time: TimeControl::per_move(1.0),
-            max_moves: None,
-            adjudicate_nodes: None,
-            scoring: "cx".into(),
-            sprt: None,
-            seed: 5,
-            openings: None,
-        };
-        let tournament = settings.prepare(1).unwrap();
-        let names = tournament.entrants.iter().map(|e| e.name.clone()).collect();
-        let feed = TournamentFeed::new(names, Scoring::Cx, 2, &settings.time, Vec::new());
-        tournament.run(&HashSet::new(), |event| {
-            feed.report(&event);
-            ControlFlow::Continue(())
-        });
+        let settings = TournamentSettings::new(
+            vec!["quasi".into(), "random".into()],
+            vec!["tictactoe".into()],
+            Schedule::RoundRobin { rounds: 1 },
+            TimeControl::per_move(1.0),
+            5,
+        );
+        let run = Run::unrecorded(settings, 1).unwrap();
+        let feed = TournamentFeed::of_run(&run);
+        run.play(&mut feed.clone()).unwrap();
         let table = FeedTable::default();
         table.add(&feed);
         (feed, table)

@@ -3,15 +3,15 @@
 //! tab: when the tab closes (or starts another tournament) no further game starts, and the game
 //! under way plays out, unwatched.
 
-use std::collections::HashSet;
-use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread;
 
-use zerosum_arena::table_budget::tournament_tables;
+use zerosum_arena::players::table_budget::tournament_tables;
+use zerosum_arena::run::{Run, RunReport};
+use zerosum_arena::statistics::judge::MatchJudge;
 use zerosum_arena::{
-    EngineList, Format, PlayerKind, PlayerSpec, Scoring, TableBudget, TimeControl,
+    EngineList, Format, GameRecord, PlayerKind, PlayerSpec, SprtStatus, TableBudget, TimeControl,
     TournamentSettings,
 };
 use zerosum_games::GameSpec;
@@ -94,24 +94,18 @@ impl PageTournament {
         if request.rounds == 0 {
             return Err(CommandError::in_field("rounds", "play at least one round"));
         }
-        let settings = TournamentSettings {
-            players: request
-                .players
-                .iter()
-                .map(|player| engines.resolve(player))
-                .collect(),
-            games: request.games,
-            format: Format::RoundRobin {
+        let players = (request.players.iter())
+            .map(|player| engines.resolve(player))
+            .collect();
+        let settings = TournamentSettings::new(
+            players,
+            request.games,
+            Format::RoundRobin {
                 rounds: request.rounds,
             },
-            time: TimeControl::per_move(request.seconds),
-            max_moves: None,
-            adjudicate_nodes: None,
-            scoring: "cx".into(),
-            sprt: None,
-            seed: std::process::id().into(),
-            openings: None,
-        };
+            TimeControl::per_move(request.seconds),
+            std::process::id().into(),
+        );
         // Counted before anything is built: a schedule of millions of games takes gigabytes.
         let too_many = |count: String| {
             CommandError::in_field(
@@ -127,37 +121,42 @@ impl PageTournament {
         let reservation = tables
             .reserve(&tournament_tables(&specs, &games))
             .map_err(|error| CommandError::from(error.to_string()))?;
-        let mut tournament = settings
-            .prepare(1)
-            .map_err(|error| CommandError::from(error.to_string()))?;
-        let names = tournament.entrants.iter().map(|e| e.name.clone()).collect();
-        let feed = TournamentFeed::new(
-            names,
-            Scoring::Cx,
-            tournament.games.len(),
-            &settings.time,
-            Vec::new(),
-        );
-        tournament.observer = Some(feed.observer());
+        let mut run =
+            Run::unrecorded(settings, 1).map_err(|error| CommandError::from(error.to_string()))?;
+        let feed = TournamentFeed::of_run(&run);
+        run.observe(feed.observer());
         let stop = Arc::new(AtomicBool::new(false));
-        let (runner_feed, runner_stop) = (feed.clone(), stop.clone());
+        let mut report = Stoppable {
+            feed: feed.clone(),
+            stop: stop.clone(),
+        };
         thread::Builder::new()
             .name("zerosum-web-tournament".into())
             .spawn(move || {
-                tournament.run(&HashSet::new(), |event| {
-                    runner_feed.report(&event);
-                    if runner_stop.load(Ordering::Relaxed) {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                });
-                runner_feed.finish();
+                // An unrecorded run writes nothing, so nothing can fail it.
+                let _ = run.play(&mut report);
+                report.feed.finish();
                 // The tables of its last game are gone: give their memory back.
                 drop(reservation);
             })
             .map_err(|error| CommandError::from(format!("cannot start the tournament: {error}")))?;
         Ok(PageTournament { feed, stop })
+    }
+}
+
+/// What a page tournament's run reports to: its feed, and the switch of its tab.
+struct Stoppable {
+    feed: TournamentFeed,
+    stop: Arc<AtomicBool>,
+}
+
+impl RunReport for Stoppable {
+    fn finished(&mut self, record: &GameRecord, judge: &MatchJudge, status: Option<SprtStatus>) {
+        RunReport::finished(&mut self.feed, record, judge, status);
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
     }
 }
 
@@ -175,7 +174,7 @@ mod tests {
     use serde_json::Value;
     use std::sync::mpsc::channel;
     use std::time::Duration;
-    use zerosum_arena::table_budget::PhysicalMemory;
+    use zerosum_arena::players::table_budget::PhysicalMemory;
 
     fn budget() -> Arc<TableBudget> {
         TableBudget::of_this_machine()

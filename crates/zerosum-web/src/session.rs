@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use zerosum_arena::table_budget::game_tables;
+use zerosum_arena::players::table_budget::game_tables;
 use zerosum_arena::{Player, PlayerKind, PlayerSpec, TableReservation};
 use zerosum_core::{Side, Status};
 use zerosum_games::{new_game, DynGame, GameSpec};

@@ -1,5 +1,5 @@
 //! A running tournament as the page shows it. The threads that run the tournament report to a
-//! [`TournamentFeed`] (each finished game through [`TournamentFeed::report`], each start and
+//! [`TournamentFeed`] (each finished game as its [`RunReport`], each start and
 //! move of a game through the [`TournamentFeed::observer`] hook); the feed keeps the standings
 //! and the game under way and sends a `tournament` event to every tab that watches it, after
 //! every change. A watcher only receives: a tab that closes just drops out, the tournament goes
@@ -20,10 +20,10 @@ use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use zerosum_arena::report::elo_chart;
-use zerosum_arena::{
-    GameObserver, GameRecord, RefereeEvent, Scoring, Standings, TimeControl, TournamentEvent,
-};
+use zerosum_arena::run::{Run, RunReport};
+use zerosum_arena::statistics::judge::MatchJudge;
+use zerosum_arena::statistics::report::elo_chart;
+use zerosum_arena::{GameObserver, GameRecord, RefereeEvent, Scoring, SprtStatus, Standings};
 use zerosum_charts::Chart;
 
 use crate::inbox::Input;
@@ -106,21 +106,15 @@ pub struct TournamentFeed {
 }
 
 impl TournamentFeed {
-    /// A feed for a tournament between `names` (indexed as the records' players) of
-    /// `games_total` games under `time`, scored with `scoring`, of which `played` are over.
-    pub fn new(
-        names: Vec<String>,
-        scoring: Scoring,
-        games_total: usize,
-        time: &TimeControl,
-        played: Vec<GameRecord>,
-    ) -> TournamentFeed {
+    /// A feed for `run`: its entrants, its scoring, the games of its schedule, its time
+    /// control, and the games it had played before it started.
+    pub fn of_run(run: &Run) -> TournamentFeed {
         let mut state = FeedState {
-            names,
-            scoring,
-            games_total,
-            per_move: time.per_move,
-            records: played,
+            names: run.names(),
+            scoring: run.scoring(),
+            games_total: run.tournament().games.len(),
+            per_move: run.settings().time.per_move,
+            records: run.played().to_vec(),
             standings: Value::Null,
             elo_chart: None,
             chart_due: true,
@@ -183,17 +177,6 @@ impl TournamentFeed {
             }
             feed.publish(&mut state);
         })
-    }
-
-    /// Takes in a tournament event: a finished game goes into the standings.
-    pub fn report(&self, event: &TournamentEvent<'_>) {
-        let TournamentEvent::Finished(record) = event else {
-            return;
-        };
-        let mut state = self.lock();
-        state.records.push(GameRecord::clone(record));
-        state.compute_standings();
-        self.publish(&mut state);
     }
 
     /// Marks the tournament over (played out or stopped).
@@ -259,6 +242,16 @@ impl TournamentFeed {
     }
 }
 
+impl RunReport for TournamentFeed {
+    /// A finished game goes into the standings.
+    fn finished(&mut self, record: &GameRecord, _: &MatchJudge, _: Option<SprtStatus>) {
+        let mut state = self.lock();
+        state.records.push(record.clone());
+        state.compute_standings();
+        self.publish(&mut state);
+    }
+}
+
 /// The feeds a server's tabs watch, by id, for the downloads of their finished games. Held
 /// weakly: a feed that nobody runs or watches any more drops out.
 #[derive(Default)]
@@ -292,41 +285,24 @@ impl FeedTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashSet;
-    use std::ops::ControlFlow;
     use std::sync::mpsc::channel;
-    use zerosum_arena::{Format, TournamentSettings};
+    use zerosum_arena::{Format, TimeControl, TournamentSettings};
 
     #[test]
     fn watchers_see_moves_and_standings_until_the_end() {
-        let settings = TournamentSettings {
-            players: vec!["quasi".into(), "random".into()],
-            games: vec!["tictactoe".into()],
-            format: Format::RoundRobin { rounds: 1 },
-            time: TimeControl::per_move(1.0),
-            max_moves: None,
-            adjudicate_nodes: None,
-            scoring: "cx".into(),
-            sprt: None,
-            seed: 3,
-            openings: None,
-        };
-        let mut tournament = settings.prepare(1).unwrap();
-        let names = tournament.entrants.iter().map(|e| e.name.clone()).collect();
-        let feed = TournamentFeed::new(
-            names,
-            Scoring::Cx,
-            tournament.games.len(),
-            &settings.time,
-            Vec::new(),
+        let settings = TournamentSettings::new(
+            vec!["quasi".into(), "random".into()],
+            vec!["tictactoe".into()],
+            Format::RoundRobin { rounds: 1 },
+            TimeControl::per_move(1.0),
+            3,
         );
+        let mut run = Run::unrecorded(settings, 1).unwrap();
+        let feed = TournamentFeed::of_run(&run);
         let (watcher, events) = channel();
         feed.watch(watcher);
-        tournament.observer = Some(feed.observer());
-        tournament.run(&HashSet::new(), |event| {
-            feed.report(&event);
-            ControlFlow::Continue(())
-        });
+        run.observe(feed.observer());
+        run.play(&mut feed.clone()).unwrap();
         feed.finish();
         drop(feed);
         let events: Vec<Value> = events

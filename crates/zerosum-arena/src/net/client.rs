@@ -12,8 +12,8 @@ use zerosum_core::{Outcome, Side};
 use zerosum_games::GameSpec;
 
 use super::ServerMessage;
-use crate::lines::{Lines, NoLine};
-use crate::peer_text::escape;
+use crate::peers::lines::{Lines, NoLine};
+use crate::peers::text::escape;
 use crate::player::{GameSetup, MoveRequest, Player, PlayerError};
 use crate::TimeControl;
 

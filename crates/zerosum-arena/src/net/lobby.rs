@@ -14,8 +14,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::ServerMessage;
-use crate::lines::{Lines, NoLine};
-use crate::peer_text::quote;
+use crate::peers::lines::{Lines, NoLine};
+use crate::peers::text::quote;
 
 /// Where the server's log lines go (from any of its threads).
 pub(super) type Log = Arc<dyn Fn(&str) + Send + Sync>;

@@ -21,10 +21,10 @@ use zerosum_games::GameSpec;
 
 use super::lobby::{send, Connection, Lobby, Log};
 use super::{colour, ServerMessage};
-use crate::lines::NoLine;
-use crate::peer_text::{is_plain, quote};
+use crate::peers::lines::NoLine;
+use crate::peers::text::{is_plain, quote};
 use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
-use crate::record::Termination;
+use crate::records::record::Termination;
 use crate::referee::{play_game, PlayedGame, RefereeEvent, RefereeOptions};
 use crate::TimeControl;
 

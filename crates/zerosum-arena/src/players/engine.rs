@@ -231,7 +231,7 @@ static KEEP_SPARE_TABLES: AtomicBool = AtomicBool::new(true);
 
 /// From now on, the table of an engine player that is gone is freed, not kept for the next
 /// one, and the spare tables kept so far are freed: for a process whose games come and go
-/// under a budget of what their tables take together ([`crate::table_budget`]), so that what
+/// under a budget of what their tables take together ([`crate::players::table_budget`]), so that what
 /// is reserved is what is held.
 pub(crate) fn stop_keeping_spare_tables() {
     KEEP_SPARE_TABLES.store(false, Ordering::Relaxed);

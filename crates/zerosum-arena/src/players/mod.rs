@@ -5,6 +5,7 @@
 //! [`quoting`]) and course players in Java (`java:CLASS,cp=PATH`).
 
 pub(crate) mod engine;
+pub mod engine_list;
 mod external;
 mod human;
 mod java;
@@ -12,6 +13,7 @@ mod knowledge;
 mod quasi;
 mod quoting;
 mod random;
+pub mod table_budget;
 mod typed;
 
 use std::fmt;

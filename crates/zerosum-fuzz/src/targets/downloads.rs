@@ -3,15 +3,14 @@
 //! `/game`, as a browser sends it: bytes other than visible ASCII percent-encoded (so every
 //! request is well-formed, and the query's decoding meets every byte).
 
-use std::collections::HashSet;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::ops::ControlFlow;
 use std::sync::OnceLock;
 use std::thread;
 use std::time::Duration;
 
-use zerosum_arena::{Format, Scoring, TimeControl, TournamentSettings};
+use zerosum_arena::run::Run;
+use zerosum_arena::{Format, TimeControl, TournamentSettings};
 use zerosum_web::{Server, TournamentFeed};
 
 use super::{Target, Verdict};
@@ -62,25 +61,16 @@ const ANSWER: Duration = Duration::from_secs(2);
 fn server() -> (SocketAddr, u64) {
     static SERVER: OnceLock<(SocketAddr, u64)> = OnceLock::new();
     *SERVER.get_or_init(|| {
-        let settings = TournamentSettings {
-            players: vec!["quasi".into(), "random".into()],
-            games: vec!["tictactoe".into()],
-            format: Format::RoundRobin { rounds: 1 },
-            time: TimeControl::per_move(1.0),
-            max_moves: None,
-            adjudicate_nodes: None,
-            scoring: "cx".into(),
-            sprt: None,
-            seed: 5,
-            openings: None,
-        };
-        let tournament = settings.prepare(1).expect("a valid tournament");
-        let names = tournament.entrants.iter().map(|e| e.name.clone()).collect();
-        let feed = TournamentFeed::new(names, Scoring::Cx, 2, &settings.time, Vec::new());
-        tournament.run(&HashSet::new(), |event| {
-            feed.report(&event);
-            ControlFlow::Continue(())
-        });
+        let settings = TournamentSettings::new(
+            vec!["quasi".into(), "random".into()],
+            vec!["tictactoe".into()],
+            Format::RoundRobin { rounds: 1 },
+            TimeControl::per_move(1.0),
+            5,
+        );
+        let run = Run::unrecorded(settings, 1).expect("a valid tournament");
+        let feed = TournamentFeed::of_run(&run);
+        run.play(&mut feed.clone()).expect("an unrecorded run");
         feed.finish();
         let id = feed.id();
         let server = Server::bind("127.0.0.1:0")

@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use zerosum_arena::record_file::RecordWriter;
+use zerosum_arena::records::record_file::RecordWriter;
 use zerosum_arena::{GameRecord, MatchSummary, Scoring, Standings, TournamentSettings};
 
 use super::{corpus_of, Target, Verdict};

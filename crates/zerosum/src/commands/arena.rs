@@ -1,89 +1,26 @@
 //! `zerosum tournament` and `zerosum match`: the arena on the command line (`play` has its
 //! own module).
 
-use std::collections::HashSet;
 use std::io::IsTerminal;
-use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::Instant;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use zerosum_arena::clock::{parse_clock, parse_seconds};
+use zerosum_arena::run::{clock_seed, write_ranking, Played, Run, RunOptions, RunReport};
+use zerosum_arena::statistics::judge::MatchJudge;
 use zerosum_arena::{
-    preset, EngineList, Format, GameRecord, OpeningOrder, OpeningSettings, Openings,
-    RecordFileError, RecordWriter, Scoring, Shard, SprtParams, TimeControl, Tournament,
-    TournamentEvent, TournamentSettings, PRESETS,
+    preset, EngineList, Format, GameRecord, OpeningOrder, OpeningSettings, Openings, ScheduledGame,
+    Scoring, Shard, SprtStatus, TimeControl, Tournament, TournamentSettings, PRESETS,
 };
-
-use zerosum_core::TimeBudget;
-use zerosum_games::GameSpec;
 use zerosum_web::TournamentFeed;
 
-use super::game_output::{GameOutput, GameOutputArgs};
+use super::game_output::GameOutputArgs;
 use super::parse_spec;
-use super::results::{print_standings, MatchJudge};
+use super::results::print_standings;
+use super::time_args::TimeArgs;
 use super::under_way::UnderWay;
-
-/// The time control options shared by `play`, `match` and `tournament`.
-#[derive(Args, Debug)]
-pub struct TimeArgs {
-    /// Seconds per move (the default: 1, or the preset's).
-    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
-    st: Option<String>,
-    /// Game clock, as cutechess spells it: BASE+INC seconds (60+0.6), MIN:SEC+INC (1:00+1) or
-    /// MOVES/TIME[+INC], the time given again every MOVES moves (40/60).
-    #[arg(long, value_name = "[MOVES/]TIME[+INC]")]
-    tc: Option<String>,
-    /// Lateness forgiven on every move, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = TimeBudget::REFEREE_MARGIN.as_millis() as u64)]
-    timemargin: u64,
-    /// Extra seconds on each player's first move.
-    #[arg(
-        long,
-        value_name = "SECONDS",
-        default_value = "0",
-        allow_negative_numbers = true
-    )]
-    first_move_grace: String,
-    /// Seconds the referee waits for an untimed or late player before giving up on it.
-    #[arg(
-        long,
-        value_name = "SECONDS",
-        default_value = "60",
-        allow_negative_numbers = true
-    )]
-    watchdog: String,
-}
-
-impl TimeArgs {
-    /// The time control, with `default_st` seconds per move when neither --st nor --tc is given.
-    pub fn control(&self, default_st: f64) -> Result<TimeControl> {
-        let per_move = match (&self.st, &self.tc) {
-            (Some(st), _) => Some(parse_seconds(st, "--st")?),
-            (None, Some(_)) => None,
-            (None, None) => Some(Duration::from_secs_f64(default_st)),
-        };
-        let clock = self
-            .tc
-            .as_deref()
-            .map(parse_clock)
-            .transpose()
-            .context("--tc")?;
-        let control = TimeControl {
-            per_move,
-            base: clock.map(|c| c.base),
-            increment: clock.map_or(Duration::ZERO, |c| c.increment),
-            moves_per_period: clock.and_then(|c| c.moves),
-            margin: Duration::from_millis(self.timemargin.min(3_600_000)),
-            first_move_grace: parse_seconds(&self.first_move_grace, "--first-move-grace")?,
-            watchdog: parse_seconds(&self.watchdog, "--watchdog")?,
-        };
-        control.validate()?;
-        Ok(control)
-    }
-}
 
 /// Options of `zerosum tournament`.
 #[derive(Args, Debug)]
@@ -206,6 +143,22 @@ pub struct CommonArgs {
 }
 
 impl CommonArgs {
+    /// The settings of `players` over `games` as `format` under `time`, with the move limit,
+    /// adjudication, SPRT and seed (the clock's when not given) of these options.
+    fn settings(
+        &self,
+        players: Vec<String>,
+        games: Vec<String>,
+        format: Format,
+        time: TimeControl,
+    ) -> TournamentSettings {
+        let seed = self.seed.unwrap_or_else(clock_seed);
+        TournamentSettings::new(players, games, format, time, seed)
+            .max_moves(self.maxmoves)
+            .adjudicate_nodes(self.adjudicate_nodes)
+            .sprt(self.sprt.clone())
+    }
+
     /// The opening suite of --openings, --order and --plies, its file read and checked for
     /// `games` (one game spec).
     fn openings(&self, games: &[String]) -> Result<Option<OpeningSettings>> {
@@ -232,16 +185,12 @@ impl CommonArgs {
 
 /// `zerosum tournament`.
 pub fn tournament(args: &TournamentArgs) -> Result<()> {
+    let serve = args.serve.then_some(args.port);
     if let Some(path) = &args.resume {
-        return resume(path, &args.common, args.serve.then_some(args.port));
+        return resume(path, &args.common, serve);
     }
     let (settings, label) = tournament_settings(args)?;
-    start(
-        settings,
-        &args.common,
-        label,
-        args.serve.then_some(args.port),
-    )
+    start(settings, &args.common, label, serve)
 }
 
 /// The settings of a new tournament, and the label of its record's default name.
@@ -268,37 +217,22 @@ fn tournament_settings(args: &TournamentArgs) -> Result<(TournamentSettings, &'s
     } else {
         args.players.iter().map(|p| engines.resolve(p)).collect()
     };
-    let settings = TournamentSettings {
-        players,
-        games,
-        format: {
-            let rounds = args.rounds.or(chosen.map(|p| p.rounds)).unwrap_or(1);
-            if args.gauntlet {
-                Format::Gauntlet { rounds }
-            } else {
-                Format::RoundRobin { rounds }
-            }
-        },
-        time: args
-            .common
-            .time
-            .control(chosen.map_or(1.0, |p| p.seconds_per_move))?,
-        max_moves: args.common.maxmoves,
-        adjudicate_nodes: args.common.adjudicate_nodes,
-        scoring: args
-            .common
-            .scoring
-            .clone()
-            .or(chosen.map(|p| p.scoring.to_string()))
-            .unwrap_or_else(|| "cx".into()),
-        sprt: args.common.sprt.clone(),
-        seed: args.common.seed.unwrap_or_else(clock_seed),
-        openings: None,
+    let rounds = args.rounds.or(chosen.map(|p| p.rounds)).unwrap_or(1);
+    let format = if args.gauntlet {
+        Format::Gauntlet { rounds }
+    } else {
+        Format::RoundRobin { rounds }
     };
-    let settings = TournamentSettings {
-        openings: args.common.openings(&settings.games)?,
-        ..settings
-    };
+    let time = (args.common.time).control(chosen.map_or(1.0, |p| p.seconds_per_move))?;
+    let scoring = (args.common.scoring.clone())
+        .or(chosen.map(|p| p.scoring.to_string()))
+        .unwrap_or_else(|| "cx".into());
+    let openings = args.common.openings(&games)?;
+    let settings = args
+        .common
+        .settings(players, games, format, time)
+        .scoring(scoring)
+        .openings(openings);
     Ok((settings, chosen.map_or("tournament", |p| p.name)))
 }
 
@@ -318,22 +252,16 @@ fn match_settings(args: &MatchArgs) -> Result<TournamentSettings> {
         bail!("a new match needs a game spec and two players");
     };
     let engines = engine_list(&args.common)?;
-    let settings = TournamentSettings {
-        players: vec![engines.resolve(player1), engines.resolve(player2)],
-        games: vec![parse_spec(spec)?.to_string()],
-        format: Format::Match { games: args.games },
-        time: args.common.time.control(1.0)?,
-        max_moves: args.common.maxmoves,
-        adjudicate_nodes: args.common.adjudicate_nodes,
-        scoring: args.common.scoring.clone().unwrap_or_else(|| "cx".into()),
-        sprt: args.common.sprt.clone(),
-        seed: args.common.seed.unwrap_or_else(clock_seed),
-        openings: None,
-    };
-    Ok(TournamentSettings {
-        openings: args.common.openings(&settings.games)?,
-        ..settings
-    })
+    let players = vec![engines.resolve(player1), engines.resolve(player2)];
+    let games = vec![parse_spec(spec)?.to_string()];
+    let format = Format::Match { games: args.games };
+    let time = args.common.time.control(1.0)?;
+    let openings = args.common.openings(&games)?;
+    let mut settings = args.common.settings(players, games, format, time);
+    if let Some(scoring) = &args.common.scoring {
+        settings = settings.scoring(scoring.clone());
+    }
+    Ok(settings.openings(openings))
 }
 
 /// A `tournament` or `match` command line, as `zerosum slurm` runs it in shards.
@@ -381,13 +309,15 @@ pub fn shard_plan(args: &[String]) -> Result<ShardPlan> {
         ),
         ShardedRun::Match(args) => (match_settings(args)?, &args.common, &args.resume, false),
     };
-    let output = &common.output;
     let refused = [
         (resume.is_some(), "--resume"),
         (common.record.is_some(), "--record"),
         (common.shard.is_some(), "--shard"),
         (serve, "--serve"),
-        (output.is_set(), "--pgnout, --sgfout and --psqout"),
+        (
+            common.output.options().is_set(),
+            "--pgnout, --sgfout and --psqout",
+        ),
     ];
     if let Some((_, option)) = refused.iter().find(|(given, _)| *given) {
         bail!(
@@ -412,324 +342,177 @@ fn engine_list(common: &CommonArgs) -> Result<EngineList> {
     })
 }
 
-/// A seed from the clock, for runs given none.
-pub(super) fn clock_seed() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |t| t.as_nanos() as u64)
-}
-
-/// `YYYYMMDD-HHMMSS-mmm` in UTC (to the millisecond), for default file names.
-pub fn timestamp() -> String {
-    let now = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap_or_default();
-    let seconds = now.as_secs();
-    let (days, rest) = (seconds / 86_400, seconds % 86_400);
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}{month:02}{day:02}-{:02}{:02}{:02}-{:03}",
-        rest / 3600,
-        rest / 60 % 60,
-        rest % 60,
-        now.subsec_millis()
-    )
-}
-
-/// The folder default records (and their rankings) go to, in the working directory.
-pub const RUNS_DIR: &str = "zerosum-runs";
-
-/// Creates the record of a new run: `path` if given, else a new file
-/// `zerosum-runs/zerosum-LABEL-YYYYMMDD-HHMMSS-mmm.jsonl`, with `-2`, `-3`... added when another
-/// run took that name (the file is created only if it does not exist, so two runs never share
-/// one).
-fn create_record(
-    path: Option<&Path>,
-    label: &str,
-    settings: &TournamentSettings,
-    shard: Option<Shard>,
-    concurrency: usize,
-) -> Result<RecordWriter> {
-    let concurrency = Some(concurrency);
-    if let Some(path) = path {
-        return Ok(RecordWriter::create(path, settings, shard, concurrency)?);
+/// The options of a run of `common`, its default record named with `label`.
+fn run_options(common: &CommonArgs, label: &str) -> RunOptions {
+    RunOptions {
+        concurrency: common.concurrency,
+        record: common.record.clone(),
+        label: label.to_string(),
+        shard: common.shard,
+        game_files: common.output.options(),
     }
-    std::fs::create_dir_all(RUNS_DIR).with_context(|| format!("cannot create {RUNS_DIR}/"))?;
-    let stem = format!("zerosum-{label}-{}", timestamp());
-    for attempt in 1..=1000 {
-        let name = match attempt {
-            1 => format!("{stem}.jsonl"),
-            n => format!("{stem}-{n}.jsonl"),
-        };
-        match RecordWriter::create(
-            &Path::new(RUNS_DIR).join(name),
-            settings,
-            shard,
-            concurrency,
-        ) {
-            Err(RecordFileError::Exists(_)) => continue,
-            created => return Ok(created?),
-        }
-    }
-    bail!("cannot find a free record name {RUNS_DIR}/{stem}-N.jsonl")
 }
 
-/// Checks the settings, creates the record and runs, serving the page on `serve`'s port if
-/// given.
+/// Starts the run of `settings` (its record and game files as `common` says), serving the page
+/// on `serve`'s port if given.
 fn start(
     settings: TournamentSettings,
     common: &CommonArgs,
     label: &str,
     serve: Option<u16>,
 ) -> Result<()> {
-    let concurrency = common.concurrency.unwrap_or(1);
-    let mut tournament = settings.prepare(concurrency)?;
-    let scoring = settings.scoring_scheme()?;
-    let sprt = settings.sprt_params()?;
-    let games = specs(&settings)?;
-    let writer = create_record(
-        common.record.as_deref(),
-        label,
-        &settings,
-        common.shard,
-        concurrency,
-    )?;
-    let path = writer.path().to_path_buf();
-    let output = GameOutput::open(&common.output, &games, &path).inspect_err(|_| {
-        // Nothing was played: the record of this failed start goes.
-        let _ = std::fs::remove_file(&path);
-    })?;
+    let mut run = Run::start(settings, &run_options(common, label))?;
+    let path = run.record().map(Path::to_path_buf).unwrap_or_default();
     errln!(
         "{} games, {} players, {}, seed {}; record {} (resume with --resume {})",
-        tournament.games.len(),
-        tournament.entrants.len(),
-        settings.time,
-        settings.seed,
+        run.tournament().games.len(),
+        run.tournament().entrants.len(),
+        run.settings().time,
+        run.settings().seed,
         path.display(),
         path.display()
     );
-    let feed = serve
-        .map(|port| serve_tournament(&settings, &mut tournament, scoring, &[], port))
-        .transpose()?;
-    run(
-        &mut tournament,
-        (scoring, sprt),
-        (writer, output),
-        Vec::new(),
-        feed,
-        common.shard,
-    )
+    let page = serve.map(|port| serve_run(&mut run, port)).transpose()?;
+    play(run, page)
 }
 
-/// Continues the tournament a record file holds (with the game files of `common`, and its
+/// Continues the run a record file holds (with the game files of `common`, and its
 /// concurrency if given, else the record's), serving the page on `serve`'s port if given.
 fn resume(path: &Path, common: &CommonArgs, serve: Option<u16>) -> Result<()> {
-    let (writer, contents) = RecordWriter::resume::<TournamentSettings>(path)?;
-    let settings = contents.settings;
-    let concurrency = common.concurrency.or(contents.concurrency).unwrap_or(1);
-    let mut tournament = settings
-        .prepare(concurrency)
-        .with_context(|| format!("the settings in {}", path.display()))?;
-    let scoring = settings.scoring_scheme()?;
-    let sprt = settings.sprt_params()?;
-    for record in &contents.games {
-        tournament
-            .check_played(record)
-            .map_err(|error| anyhow!("{}: {error}", path.display()))?;
-    }
-    for note in &contents.notes {
+    let mut run = Run::resume(path, &run_options(common, ""))?;
+    for note in run.notes() {
         errln!("warning: {}: {note}", path.display());
     }
     errln!(
-        "resuming {}: {} of {} games already played; {concurrency} at a time",
+        "resuming {}: {} of {} games already played; {} at a time",
         path.display(),
-        contents.games.len(),
-        tournament.games.len()
+        run.played().len(),
+        run.tournament().games.len(),
+        run.tournament().concurrency
     );
-    let feed = serve
-        .map(|port| serve_tournament(&settings, &mut tournament, scoring, &contents.games, port))
-        .transpose()?;
-    let output = GameOutput::open(&common.output, &specs(&settings)?, path)?;
-    run(
-        &mut tournament,
-        (scoring, sprt),
-        (writer, output),
-        contents.games,
-        feed,
-        contents.shard,
-    )
+    let page = serve.map(|port| serve_run(&mut run, port)).transpose()?;
+    play(run, page)
 }
 
-/// The game specs of `settings`.
-fn specs(settings: &TournamentSettings) -> Result<Vec<GameSpec>> {
-    settings.games.iter().map(|spec| parse_spec(spec)).collect()
-}
-
-/// Serves the page on `port`, showing `tournament` (of which `played` are over) live: the
-/// feed it shows and its address.
-fn serve_tournament(
-    settings: &TournamentSettings,
-    tournament: &mut Tournament,
-    scoring: Scoring,
-    played: &[GameRecord],
-    port: u16,
-) -> Result<(TournamentFeed, String)> {
-    let names = tournament.entrants.iter().map(|e| e.name.clone()).collect();
-    let feed = TournamentFeed::new(
-        names,
-        scoring,
-        tournament.games.len(),
-        &settings.time,
-        played.to_vec(),
-    );
-    tournament.observer = Some(feed.observer());
+/// Serves the page on `port`, showing `run` live: the feed it shows and its address.
+fn serve_run(run: &mut Run, port: u16) -> Result<(TournamentFeed, String)> {
+    let feed = TournamentFeed::of_run(run);
+    run.observe(feed.observer());
     let url = super::web::serve_in_background(feed.clone(), port)?;
     Ok((feed, url))
 }
 
-/// Plays what is left (of `shard`, if given), printing each finished game and writing it to
-/// the record and the game files of `output`, and prints the standings; under an SPRT,
-/// stops once the test decides (a record whose test had decided plays nothing more) and always
-/// ends with the verdict line. A shard plays all its games: the test is the merged shards'.
-/// With a page (`--serve`: its feed and address), keeps serving the final standings until
-/// Ctrl-C. A game that goes on for long gets a line on standard error ([`UnderWay`]).
-fn run(
-    tournament: &mut Tournament,
-    (scoring, sprt): (Scoring, Option<SprtParams>),
-    (mut writer, output): (RecordWriter, GameOutput),
-    mut records: Vec<GameRecord>,
-    page: Option<(TournamentFeed, String)>,
-    shard: Option<Shard>,
-) -> Result<()> {
+/// Plays `run`, printing each game's start and end (and a two-player match's score and SPRT
+/// state after each game), then the standings; under an SPRT, always ends with the verdict
+/// line. With a page (`--serve`: its feed and address), keeps serving the final standings
+/// until Ctrl-C. A game that goes on for long gets a line on standard error ([`UnderWay`]).
+fn play(mut run: Run, page: Option<(TournamentFeed, String)>) -> Result<()> {
     let (feed, page_url) = page.unzip();
-    let names: Vec<String> = tournament.entrants.iter().map(|e| e.name.clone()).collect();
-    let mut done: HashSet<usize> = records.iter().map(|r| r.game).collect();
-    let mut total = tournament.games.len();
-    if let Some(shard) = shard {
-        let ours = tournament.shard_games(shard);
-        if let Some(record) = records.iter().find(|r| !ours.contains(&r.game)) {
-            bail!(
-                "{}: game {} is not one of its shard {shard}",
-                writer.path().display(),
-                record.game + 1
-            );
-        }
+    let names = run.names();
+    let (scoring, sprt) = (run.scoring(), run.sprt());
+    let total = run.total();
+    if let Some(shard) = run.shard() {
         errln!(
-            "shard {shard}: {} of the {total} games of the schedule",
-            ours.len()
+            "shard {shard}: {total} of the {} games of the schedule",
+            run.tournament().games.len()
         );
-        done.extend((0..total).filter(|game| !ours.contains(game)));
-        total = ours.len();
-    }
-    // The match so far, game by game in the order they finished (the record's order), and
-    // the first decision of its test, if it reached one.
-    let mut judge = MatchJudge::new(names.len(), sprt.filter(|_| shard.is_none()), scoring);
-    for record in &records {
-        judge.add(record);
-    }
-    let already_decided = judge.decided.is_some();
-    if already_decided {
-        // The test had decided: the games not played are not played now.
-        done.extend(tournament.games.iter().map(|game| game.game));
     }
     let bar = ProgressBar::new(total as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, eta {eta}")
             .expect("a valid template"),
     );
-    bar.set_position(records.len() as u64);
+    bar.set_position(run.played().len() as u64);
     // The bar is hidden when standard error is not a terminal (a log, CI): a plain line then.
-    let mut plain =
-        (!std::io::stderr().is_terminal()).then(|| PlainProgress::new(total, records.len()));
-    let under_way = UnderWay::new(tournament, bar.clone());
-    tournament.observer = Some(under_way.observer(tournament.observer.take()));
-    let tournament = &*tournament;
-    let mut failure = None;
-    tournament.run(&done, |event| {
-        if let Some(feed) = &feed {
-            feed.report(&event);
+    let plain =
+        (!std::io::stderr().is_terminal()).then(|| PlainProgress::new(total, run.played().len()));
+    let under_way = UnderWay::new(run.tournament(), bar.clone());
+    run.observe(under_way.observer(run.tournament().observer.clone()));
+    let mut terminal = Terminal {
+        names: &names,
+        scoring,
+        bar: &bar,
+        plain,
+        under_way: &under_way,
+        feed: feed.clone(),
+    };
+    let played = run.play(&mut terminal);
+    bar.finish_and_clear();
+    if let Some(feed) = &feed {
+        feed.finish();
+    }
+    let played = played?;
+    print_end(&played, &names, scoring, sprt.is_some())?;
+    if let Some(url) = page_url {
+        super::web::keep_serving(&url);
+    }
+    Ok(())
+}
+
+/// Prints the end of a run: the standings, an SPRT's verdict, a shard's note, and the record
+/// and the ranking written next to it.
+fn print_end(played: &Played, names: &[String], scoring: Scoring, sprt: bool) -> Result<()> {
+    let standings = print_standings(names, &played.records, scoring)?;
+    if let Some(status) = played.verdict {
+        if played.decided_before {
+            outln!("(the test had decided before the resume: no game was played)");
         }
-        let record = match event {
-            TournamentEvent::Started(scheduled) => {
-                let line = tournament.started_line(scheduled);
-                bar.suspend(|| outln!("{line}"));
-                under_way.started(scheduled.game);
-                return ControlFlow::Continue(());
-            }
-            TournamentEvent::Finished(record) => record,
-        };
-        under_way.finished(record.game);
-        if let Err(error) = writer
-            .append(&record)
-            .map_err(anyhow::Error::from)
-            .and_then(|()| output.write(&record))
-        {
-            failure = Some(error);
-            return ControlFlow::Break(());
+        outln!("{}", status.verdict());
+    }
+    if let Some(shard) = played.shard {
+        outln!(
+            "(the games of shard {shard} only: `zerosum merge` the records of all shards for \
+             the tournament's standings{})",
+            if sprt { " and its SPRT" } else { "" }
+        );
+    }
+    if let Some(record) = &played.record {
+        // The course tournaments publish points alone: that ranking goes next to the record.
+        let ranking = write_ranking(record, &standings)?;
+        outln!("record: {}", record.display());
+        outln!("ranking: {}", ranking.display());
+    }
+    Ok(())
+}
+
+/// A run on the terminal: each game's `Started` and finished lines (above the progress bar),
+/// the games under way, the page's feed when served.
+struct Terminal<'a> {
+    names: &'a [String],
+    scoring: Scoring,
+    bar: &'a ProgressBar,
+    plain: Option<PlainProgress>,
+    under_way: &'a UnderWay,
+    feed: Option<TournamentFeed>,
+}
+
+impl RunReport for Terminal<'_> {
+    fn started(&mut self, tournament: &Tournament, game: &ScheduledGame) {
+        let line = tournament.started_line(game);
+        self.bar.suspend(|| outln!("{line}"));
+        self.under_way.started(game.game);
+    }
+
+    fn finished(&mut self, record: &GameRecord, judge: &MatchJudge, status: Option<SprtStatus>) {
+        if let Some(feed) = &mut self.feed {
+            RunReport::finished(feed, record, judge, status);
         }
-        bar.inc(1);
-        if let Some(plain) = &mut plain {
+        self.under_way.finished(record.game);
+        self.bar.inc(1);
+        if let Some(plain) = &mut self.plain {
             plain.game_finished();
         }
         let line = record.finished_line();
-        let status = judge.add(&record);
-        records.push(*record);
-        bar.suspend(|| {
+        self.bar.suspend(|| {
             outln!("{line}");
             if let Some(tally) = &judge.tally {
-                outln!("{}", tally.summary(&names, scoring));
+                outln!("{}", tally.summary(self.names, self.scoring));
             }
             if let Some(status) = status {
                 outln!("{status}");
             }
         });
-        if judge.decided.is_some() {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
-    bar.finish_and_clear();
-    if let Some(feed) = &feed {
-        feed.finish();
     }
-    if let Some(error) = failure {
-        bail!("{error}; the games finished so far are in the record, resume to continue");
-    }
-    records.sort_by_key(|r| r.game);
-    let standings = print_standings(&names, &records, scoring)?;
-    if let Some(status) = judge.verdict() {
-        if already_decided {
-            outln!("(the test had decided before the resume: no game was played)");
-        }
-        outln!("{}", status.verdict());
-    }
-    if let Some(shard) = shard {
-        outln!(
-            "(the games of shard {shard} only: `zerosum merge` the records of all shards for \
-             the tournament's standings{})",
-            if sprt.is_some() { " and its SPRT" } else { "" }
-        );
-    }
-    // The course tournaments publish points alone: that ranking goes next to the record.
-    let ranking = writer.path().with_extension("ranking.txt");
-    std::fs::write(&ranking, standings.course_ranking())
-        .with_context(|| format!("cannot write {}", ranking.display()))?;
-    outln!("record: {}", writer.path().display());
-    outln!("ranking: {}", ranking.display());
-    if let Some(url) = page_url {
-        super::web::keep_serving(&url);
-    }
-    Ok(())
 }
 
 /// The progress of a run as a plain line on standard error every few games,

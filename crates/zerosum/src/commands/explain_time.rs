@@ -10,7 +10,7 @@ use clap::Args;
 use zerosum_arena::TimeControl;
 use zerosum_core::TimeBudget;
 
-use super::arena::TimeArgs;
+use super::time_args::TimeArgs;
 
 /// Options of `zerosum explain-time`.
 #[derive(Args, Debug)]

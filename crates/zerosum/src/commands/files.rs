@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use zerosum_arena::export::{write_game, ExportError};
+use zerosum_arena::records::export::{write_game, ExportError};
 use zerosum_core::capped_read::read_text_file;
 use zerosum_formats::{Format, GameFile};
 use zerosum_games::{DynGame, GameSpec};

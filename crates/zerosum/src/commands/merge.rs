@@ -6,9 +6,11 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use clap::Args;
+use zerosum_arena::run::write_ranking;
+use zerosum_arena::statistics::judge::MatchJudge;
 use zerosum_arena::{merge_records, MergedRecords, RecordWriter};
 
-use super::results::{print_standings, MatchJudge};
+use super::results::print_standings;
 
 /// Options of `zerosum merge`.
 #[derive(Args, Debug)]
@@ -90,8 +92,7 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
         for record in &merged.games {
             writer.append(record)?;
         }
-        let ranking = path.with_extension("ranking.txt");
-        std::fs::write(&ranking, standings.course_ranking())?;
+        let ranking = write_ranking(path, &standings)?;
         outln!("record: {}", path.display());
         outln!("ranking: {}", ranking.display());
     }

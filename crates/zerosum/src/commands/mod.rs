@@ -24,6 +24,7 @@ pub mod slurm;
 pub mod soak;
 pub mod solve;
 pub mod solve_progress;
+pub mod time_args;
 pub mod under_way;
 pub mod web;
 

@@ -7,12 +7,12 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use anyhow::{Context, Result};
 use clap::Args;
 use zerosum_arena::net::{play_client, serve, ClientOptions, ServerOptions};
-use zerosum_arena::record::result_text;
+use zerosum_arena::records::record::result_text;
 use zerosum_arena::PlayerSpec;
 use zerosum_core::Outcome;
 
-use super::arena::TimeArgs;
 use super::parse_spec;
+use super::time_args::TimeArgs;
 
 /// Options of `zerosum server`.
 #[derive(Args, Debug)]

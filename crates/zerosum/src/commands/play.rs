@@ -8,12 +8,13 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::Args;
+use zerosum_arena::run::clock_seed;
 use zerosum_arena::{play_game, PlayerKind, PlayerSpec, RefereeEvent, RefereeOptions, Termination};
 use zerosum_core::{Outcome, Score, Side};
 use zerosum_games::{stones, DynGame};
 
-use super::arena::{clock_seed, TimeArgs};
 use super::parse_spec;
+use super::time_args::TimeArgs;
 
 /// Options of `zerosum play`.
 #[derive(Args, Debug)]

@@ -1,12 +1,12 @@
 //! `zerosum report RECORD [--svg DIR]`: the standings of a record and its charts as SVG files
 //! (standings with Elo error bars, Elo against games played, the score of each pair, time used
-//! per move), drawn by `zerosum_arena::report`.
+//! per move), drawn by `zerosum_arena::statistics::report`.
 
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use zerosum_arena::report::report as draw;
+use zerosum_arena::statistics::report::report as draw;
 use zerosum_arena::Scoring;
 
 /// Options of `zerosum report`.

@@ -1,11 +1,10 @@
 //! What a tournament prints when it ends, shared by a run (`match`, `tournament`) and by
 //! `merge`, so that merged shards print exactly what one run prints: the standings, the
-//! crosstable or the match summary, and the SPRT verdict.
+//! crosstable or the match summary (the SPRT verdict is judged by
+//! [`zerosum_arena::statistics::judge::MatchJudge`]).
 
 use anyhow::Result;
-use zerosum_arena::{
-    GameRecord, MatchSummary, MatchTally, Scoring, SprtParams, SprtStatus, Standings,
-};
+use zerosum_arena::{GameRecord, MatchSummary, Scoring, Standings};
 
 /// Prints the standings of `records` (sorted by schedule index) between `names`: the table,
 /// then the crosstable (more than two players) or the match summary. Returns the standings.
@@ -22,47 +21,4 @@ pub fn print_standings(
         outln!("{}", MatchSummary::compute(names, records, scoring)?);
     }
     Ok(standings)
-}
-
-/// A two-player match's results as its games finish, and its SPRT's first decision.
-pub struct MatchJudge {
-    /// `None` for more than two players.
-    pub tally: Option<MatchTally>,
-    sprt: Option<SprtParams>,
-    scoring: Scoring,
-    /// The test's state when it first decided, if it did.
-    pub decided: Option<SprtStatus>,
-}
-
-impl MatchJudge {
-    /// A judge of a tournament of `players` players, testing `sprt` if given (and two play).
-    pub fn new(players: usize, sprt: Option<SprtParams>, scoring: Scoring) -> MatchJudge {
-        MatchJudge {
-            tally: (players == 2).then(MatchTally::default),
-            sprt,
-            scoring,
-            decided: None,
-        }
-    }
-
-    /// Counts a finished game; the test's state after it, under an SPRT.
-    pub fn add(&mut self, record: &GameRecord) -> Option<SprtStatus> {
-        let tally = self.tally.as_mut()?;
-        tally.add(record, self.scoring);
-        let status = self.sprt?.status(tally.pentanomial());
-        if status.decision.is_final() && self.decided.is_none() {
-            self.decided = Some(status);
-        }
-        Some(status)
-    }
-
-    /// The verdict to print under an SPRT: the decision when the test reached one (games
-    /// counted after it are in the standings, not in the verdict); else the state now.
-    pub fn verdict(&self) -> Option<SprtStatus> {
-        let (sprt, tally) = (self.sprt?, self.tally.as_ref()?);
-        Some(
-            self.decided
-                .unwrap_or_else(|| sprt.status(tally.pentanomial())),
-        )
-    }
 }

@@ -9,8 +9,9 @@ use std::process::Command;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use zerosum_arena::run::{timestamp, RUNS_DIR};
 
-use super::arena::{shard_plan, timestamp, RUNS_DIR};
+use super::arena::shard_plan;
 
 /// Options of `zerosum slurm`.
 #[derive(Args, Debug)]

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use zerosum_arena::record_file::MAX_RECORD_BYTES;
+use zerosum_arena::records::record_file::MAX_RECORD_BYTES;
 use zerosum_arena::{GameRecord, Scoring, Standings};
 use zerosum_core::capped_read::{read_file, read_text_file};
 use zerosum_core::conformance::SplitMix;

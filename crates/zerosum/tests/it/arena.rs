@@ -7,6 +7,11 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
+use zerosum_arena::run::{Run, RunOptions, RunReport};
+use zerosum_arena::statistics::judge::MatchJudge;
+use zerosum_arena::{
+    Format, GameRecord, ScheduledGame, SprtStatus, TimeControl, Tournament, TournamentSettings,
+};
 
 use crate::support::{self, text, zerosum, zerosum_with_input};
 
@@ -573,4 +578,96 @@ fn undo_against_an_external_gtp_engine_takes_the_moves_back_there_too() {
     assert!(out.contains("took back 4 and "), "{out}");
     assert!(out.contains("you (X) play 3"), "{out}");
     assert!(out.contains("gtp wins: you resigned"), "{out}");
+}
+
+/// A report of a library run that notes the games started and finished, and stops the run
+/// once `stop_after` games have finished.
+struct Noting {
+    started: Vec<usize>,
+    finished: Vec<usize>,
+    stop_after: usize,
+}
+
+impl RunReport for Noting {
+    fn started(&mut self, _: &Tournament, game: &ScheduledGame) {
+        self.started.push(game.game);
+    }
+
+    fn finished(&mut self, record: &GameRecord, judge: &MatchJudge, _: Option<SprtStatus>) {
+        self.finished.push(record.game);
+        assert!(judge.tally.is_some(), "a match of two players is tallied");
+    }
+
+    fn stopped(&self) -> bool {
+        self.finished.len() >= self.stop_after
+    }
+}
+
+/// The arena's library (`zerosum_arena::run`), which the command line and the page both play
+/// through: a match started with it, stopped by its report after two games and resumed from
+/// its record, leaves the record `zerosum match` leaves with the same settings (the same
+/// header, the same games).
+#[test]
+fn a_match_started_stopped_and_resumed_through_the_library_leaves_the_command_lines_record() {
+    let dir = scratch("library-run");
+    let library = dir.join("library.jsonl");
+    let command_line = dir.join("command-line.jsonl");
+    let settings = TournamentSettings::new(
+        vec!["quasi".into(), "random".into()],
+        // As the command line writes `tictactoe`.
+        vec!["mnk:3x3x3".into()],
+        Format::Match { games: 6 },
+        TimeControl::per_move(1.0),
+        11,
+    );
+    let options = RunOptions {
+        record: Some(library.clone()),
+        ..RunOptions::default()
+    };
+    let noting = |stop_after| Noting {
+        started: Vec::new(),
+        finished: Vec::new(),
+        stop_after,
+    };
+    let run = Run::start(settings, &options).unwrap();
+    assert_eq!((run.total(), run.played().len()), (6, 0));
+    let mut first = noting(2);
+    let played = run.play(&mut first).unwrap();
+    // One game at a time: the stop after the second game starts no further one.
+    assert_eq!(
+        (first.started.as_slice(), first.finished.as_slice()),
+        (&[0, 1][..], &[0, 1][..])
+    );
+    assert_eq!(played.records.len(), 2);
+    assert_eq!(played.record.as_deref(), Some(library.as_path()));
+
+    let run = Run::resume(&library, &RunOptions::default()).unwrap();
+    assert_eq!(run.played().len(), 2);
+    let mut rest = noting(usize::MAX);
+    let played = run.play(&mut rest).unwrap();
+    assert_eq!(rest.started, [2, 3, 4, 5]);
+    let numbers: Vec<usize> = played.records.iter().map(|record| record.game).collect();
+    assert_eq!(numbers, [0, 1, 2, 3, 4, 5]);
+
+    let out = zerosum(&[
+        "match",
+        "tictactoe",
+        "quasi",
+        "random",
+        "--games",
+        "6",
+        "--st",
+        "1",
+        "--seed",
+        "11",
+        "--record",
+        command_line.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let header = |path: &Path| {
+        let content = std::fs::read_to_string(path).unwrap();
+        content.lines().next().unwrap().to_string()
+    };
+    assert_eq!(header(&library), header(&command_line));
+    assert_eq!(games(&library), games(&command_line));
 }

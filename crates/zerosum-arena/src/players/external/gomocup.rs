@@ -15,8 +15,8 @@ use zerosum_games::mnk::MnkSpec;
 use super::process::EngineProcess;
 use super::warnings::warn_once;
 use super::Peer;
-use crate::lines::NoLine;
-use crate::peer_text::quote;
+use crate::peers::lines::NoLine;
+use crate::peers::text::quote;
 use crate::player::{GameSetup, MoveAnswer, MoveRequest, PlayerError, Remarks};
 
 /// A Gomocup engine during one game.

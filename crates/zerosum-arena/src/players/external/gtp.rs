@@ -13,8 +13,8 @@ use zerosum_games::hex::HexSpec;
 use super::process::EngineProcess;
 use super::warnings::warn_once;
 use super::Peer;
-use crate::lines::NoLine;
-use crate::peer_text::{is_plain, quote};
+use crate::peers::lines::NoLine;
+use crate::peers::text::{is_plain, quote};
 use crate::player::{GameSetup, MoveAnswer, MoveRequest, PlayerError, Remarks};
 
 /// A GTP engine during one game.

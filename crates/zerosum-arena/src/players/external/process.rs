@@ -2,14 +2,14 @@
 //! output (see [`Lines`], which also bounds what the engine can make us hold). On Unix the
 //! program starts in a process group of its own, and the whole group ends with it when this
 //! is dropped (at the end of the game, a forfeit included), what left the group too on Linux:
-//! see [`crate::engine_groups`].
+//! see [`crate::peers::engine_groups`].
 
 use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::lines::{Lines, NoLine};
+use crate::peers::lines::{Lines, NoLine};
 use crate::player::PlayerError;
 
 /// The pause between an engine's complete answer and the next line sent to it. Some engines
@@ -24,7 +24,7 @@ pub(crate) struct EngineProcess {
     program: String,
     /// Dropped before the pipes below: the program ends before they close.
     #[cfg(unix)]
-    started: crate::engine_groups::Started,
+    started: crate::peers::engine_groups::Started,
     #[cfg(not(unix))]
     child: Child,
     stdin: ChildStdin,
@@ -48,7 +48,7 @@ impl EngineProcess {
             .stderr(Stdio::null());
         let failed = |error| PlayerError::Failed(format!("cannot start `{program}`: {error}"));
         #[cfg(unix)]
-        let mut started = crate::engine_groups::start(&mut start).map_err(failed)?;
+        let mut started = crate::peers::engine_groups::start(&mut start).map_err(failed)?;
         #[cfg(unix)]
         let child = &mut started.child;
         #[cfg(not(unix))]
@@ -120,7 +120,7 @@ impl EngineProcess {
     }
 }
 
-/// On Unix, the program ends with its [`crate::engine_groups::Started`].
+/// On Unix, the program ends with its [`crate::peers::engine_groups::Started`].
 #[cfg(not(unix))]
 impl Drop for EngineProcess {
     fn drop(&mut self) {

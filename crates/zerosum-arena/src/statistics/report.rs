@@ -13,10 +13,10 @@ use thiserror::Error;
 use zerosum_charts::{Chart, GridCell, GridChart, IntervalChart, IntervalRow, LineChart, Series};
 use zerosum_core::{Outcome, Side};
 
-use crate::elo::{elo_text, EloEstimate};
-use crate::record::GameRecord;
-use crate::scoring::Scoring;
-use crate::standings::{Standings, StandingsError};
+use crate::records::record::GameRecord;
+use crate::statistics::elo::{elo_text, EloEstimate};
+use crate::statistics::scoring::Scoring;
+use crate::statistics::standings::{Standings, StandingsError};
 
 /// Most players a record may name (player indexes run below it).
 pub const MAX_PLAYERS: usize = 4096;

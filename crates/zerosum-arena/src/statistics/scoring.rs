@@ -21,7 +21,7 @@ use serde::Serialize;
 use thiserror::Error;
 use zerosum_core::{Outcome, Side};
 
-use crate::record::{GameRecord, Termination};
+use crate::records::record::{GameRecord, Termination};
 
 /// A scoring scheme of a tournament.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -114,7 +114,7 @@ impl fmt::Display for Scoring {
 pub(crate) mod test_records {
     use zerosum_core::{Outcome, Side};
 
-    use crate::record::{GameRecord, Termination};
+    use crate::records::record::{GameRecord, Termination};
 
     /// A game between players `first` and `second` (named `P<index>`) with the given result;
     /// `game` numbers it and `pair` is its colour-swapped pair.

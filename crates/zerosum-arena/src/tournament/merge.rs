@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::config::TournamentSettings;
-use crate::record::GameRecord;
-use crate::record_file::{read_record, RecordFileError};
+use crate::records::record::GameRecord;
+use crate::records::record_file::{read_record, RecordFileError};
+use crate::tournament::settings::TournamentSettings;
 use crate::tournament::{ScheduleError, Tournament};
 
 /// The games of several records of one tournament.

@@ -20,9 +20,9 @@ use serde::Serialize;
 use thiserror::Error;
 use zerosum_core::{Outcome, Side};
 
-use crate::elo::{paired_elo, EloEstimate, Pentanomial, ScoreSample, Wdl};
-use crate::record::{GameRecord, Termination};
-use crate::scoring::Scoring;
+use crate::records::record::{GameRecord, Termination};
+use crate::statistics::elo::{paired_elo, EloEstimate, Pentanomial, ScoreSample, Wdl};
+use crate::statistics::scoring::Scoring;
 
 /// Records that cannot be tallied against the list of players.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -682,7 +682,7 @@ fn render_table(headers: &[&str], align: &[Align], rows: &[Vec<String>]) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scoring::test_records::{game, normal};
+    use crate::statistics::scoring::test_records::{game, normal};
 
     const FIRST: Option<Side> = Some(Side::First);
     const SECOND: Option<Side> = Some(Side::Second);

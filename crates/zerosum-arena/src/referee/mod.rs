@@ -3,6 +3,9 @@
 //! illegal, failing, panicking or silent. It never waits on a player without a timeout (except a
 //! human's untimed move), so no player can hang it.
 
+mod adjudication;
+mod seat;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -10,11 +13,11 @@ use std::time::{Duration, Instant};
 use zerosum_core::{Outcome, Side, Status};
 use zerosum_games::{new_game, DynGame, GameSpec};
 
-use crate::adjudication::Adjudicator;
 use crate::clock::TimeControl;
 use crate::player::{GameSetup, MoveAnswer, MoveRequest, Player, PlayerError};
-use crate::record::Termination;
-use crate::seat::{Reply, Seat, Silence};
+use crate::records::record::Termination;
+use crate::referee::adjudication::Adjudicator;
+use crate::referee::seat::{Reply, Seat, Silence};
 
 /// The rules of play besides the game's own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

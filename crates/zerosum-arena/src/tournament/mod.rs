@@ -2,6 +2,10 @@
 //! times, on up to `concurrency` games at once. Finished games are handed to the caller the
 //! moment they end (to be written, printed, scored), and the caller can stop the tournament.
 
+pub mod merge;
+pub mod presets;
+pub mod settings;
+
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,7 +19,7 @@ use zerosum_games::GameSpec;
 
 use crate::player::Player;
 use crate::players::PlayerSpec;
-use crate::record::GameRecord;
+use crate::records::record::GameRecord;
 use crate::referee::{play_game_from, RefereeEvent, RefereeOptions};
 use crate::shard::{deal_pairs, Shard};
 

@@ -14,7 +14,7 @@ use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use thiserror::Error;
 use zerosum_core::capped_read::{self, CappedLines, CappedReadError};
 
-use crate::record::GameRecord;
+use crate::records::record::GameRecord;
 use crate::shard::Shard;
 
 /// Held while a record file is written, by every record file of the process: [`freeze_writes`]

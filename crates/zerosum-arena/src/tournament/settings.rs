@@ -10,11 +10,11 @@ use zerosum_games::GameSpec;
 
 use crate::clock::TimeControl;
 use crate::openings::OpeningSettings;
+use crate::players::table_budget::has_solver_table;
 use crate::players::{PlayerKind, PlayerSpec};
 use crate::referee::RefereeOptions;
-use crate::scoring::Scoring;
-use crate::sprt::SprtParams;
-use crate::table_budget::has_solver_table;
+use crate::statistics::scoring::Scoring;
+use crate::statistics::sprt::SprtParams;
 use crate::tournament::{gauntlet, match_games, round_robin, Entrant, Tournament};
 
 /// Most games a schedule may hold.
@@ -64,6 +64,65 @@ pub struct TournamentSettings {
 pub struct SettingsError(pub String);
 
 impl TournamentSettings {
+    /// The settings of a tournament of `players` (player specs) over `games` (game specs, in
+    /// playing order), scheduled as `format`, under `time`, its players' randomness seeded by
+    /// `seed`; the rest as the command line has it by default: no move limit, no
+    /// adjudication, `cx` scoring, no SPRT, no openings (the setters below change them).
+    /// Nothing is checked here: [`TournamentSettings::prepare`] checks.
+    pub fn new(
+        players: Vec<String>,
+        games: Vec<String>,
+        format: Format,
+        time: TimeControl,
+        seed: u64,
+    ) -> TournamentSettings {
+        TournamentSettings {
+            players,
+            games,
+            format,
+            time,
+            max_moves: None,
+            adjudicate_nodes: None,
+            scoring: "cx".into(),
+            sprt: None,
+            seed,
+            openings: None,
+        }
+    }
+
+    /// The settings with a draw adjudicated after `max_moves` moves, if given.
+    pub fn max_moves(self, max_moves: Option<usize>) -> Self {
+        TournamentSettings { max_moves, ..self }
+    }
+
+    /// The settings with games ended once a solver proves their result within
+    /// `adjudicate_nodes` nodes per position, if given.
+    pub fn adjudicate_nodes(self, adjudicate_nodes: Option<u64>) -> Self {
+        TournamentSettings {
+            adjudicate_nodes,
+            ..self
+        }
+    }
+
+    /// The settings scored by the scheme named `scoring` (checked by
+    /// [`TournamentSettings::scoring_scheme`]).
+    pub fn scoring(self, scoring: impl Into<String>) -> Self {
+        TournamentSettings {
+            scoring: scoring.into(),
+            ..self
+        }
+    }
+
+    /// The settings with the SPRT `sprt` (`elo0=0,elo1=5,alpha=0.05,beta=0.05`), if given.
+    pub fn sprt(self, sprt: Option<String>) -> Self {
+        TournamentSettings { sprt, ..self }
+    }
+
+    /// The settings with their games started from the opening suite `openings`, if given.
+    pub fn openings(self, openings: Option<OpeningSettings>) -> Self {
+        TournamentSettings { openings, ..self }
+    }
+
     /// The player names, made unique: a name already taken gets `-2`, `-3`... (the first
     /// suffix no other entrant has).
     fn names(specs: &[PlayerSpec]) -> Vec<String> {
@@ -91,7 +150,7 @@ impl TournamentSettings {
     pub fn scoring_scheme(&self) -> Result<Scoring, SettingsError> {
         self.scoring
             .parse()
-            .map_err(|e: crate::scoring::UnknownScoring| SettingsError(e.to_string()))
+            .map_err(|e: crate::statistics::scoring::UnknownScoring| SettingsError(e.to_string()))
     }
 
     /// The SPRT the settings ask for, if any.

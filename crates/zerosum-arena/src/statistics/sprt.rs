@@ -41,7 +41,7 @@ use std::str::FromStr;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::elo::{score_from_elo, Pentanomial};
+use crate::statistics::elo::{score_from_elo, Pentanomial};
 
 /// The largest Elo difference a hypothesis may name, either way: the expected score per game
 /// stays within 0.0032..0.9968.

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 use zerosum_formats::{Format, GameFile};
 
-use crate::record::GameRecord;
+use crate::records::record::GameRecord;
 
 /// Why a game file cannot be written.
 #[derive(Debug, Error)]
