@@ -66,12 +66,12 @@ async function post(command) {
 
 function fillSetup(catalog) {
   const family = $("family");
-  family.innerHTML = catalog.families.map((f) => `<option value="${f.name}">${Board.esc(f.name)}</option>`).join("");
+  family.innerHTML = catalog.families.map((f) => `<option value="${Board.esc(f.name)}">${Board.esc(f.label)}</option>`).join("");
   const preset = $("preset");
   for (const p of catalog.presets) {
-    const games = [...new Set(p.games)];
+    const games = p.named_games.filter((g, i) => p.games.indexOf(g.spec) === i);
     preset.innerHTML += `<optgroup label="${Board.esc(p.name)}">` +
-      games.map((g) => `<option value="${Board.esc(g)}">${Board.esc(g)}</option>`).join("") + "</optgroup>";
+      games.map((g) => `<option value="${Board.esc(g.spec)}">${Board.esc(g.name)} (${Board.esc(g.spec)})</option>`).join("") + "</optgroup>";
   }
   for (const id of ["first", "second"]) {
     $(id).innerHTML = catalog.players.map((p) => `<option value="${Board.esc(p.spec)}">${Board.esc(p.label)}</option>`).join("");
@@ -83,7 +83,8 @@ function fillSetup(catalog) {
 
 function familyChosen() {
   const family = page.catalog.families.find((f) => f.name === $("family").value);
-  $("specs").innerHTML = family.examples.map((e) => `<option value="${Board.esc(e)}">`).join("");
+  $("specs").innerHTML = family.games.map((g) =>
+    `<option value="${Board.esc(g.spec)}" label="${Board.esc(g.name + ", " + g.board_words)}">`).join("");
   if (!$("spec").value.startsWith(family.name) && !family.examples.includes($("spec").value)) $("spec").value = family.examples[0];
 }
 
@@ -131,6 +132,9 @@ function render() {
   if (live && !state.result && game.board.last_move) turn += ` Last move: ${game.board.last_move}.`;
   $("turn").textContent = turn;
   if (live && !state.result) $("turn").insertAdjacentHTML("afterbegin", Board.swatch(latestGame, toMove));
+  $("game-name").textContent = latestGame.name;
+  $("game-board").textContent = `${latestGame.board_words} · ${latestGame.spec}`;
+  document.title = `${latestGame.name} · zerosum`;
   const family = page.catalog.families.find((f) => f.name === latestGame.family);
   $("notation").textContent = family ? family.notation : "";
   $("result").textContent = live && state.result ? state.result : "";
@@ -147,17 +151,17 @@ function render() {
   renderSearch();
 }
 
+// The engine's line: what it thinks, in the words of the terminal's `zerosum play` (the
+// server words it), its search's measures and its principal variation.
 function renderSearch() {
   const s = page.search;
   if (!s) { $("search").textContent = ""; return; }
   const label = s.live ? "thinking" : s.move;
   if (!s.line) { $("search").textContent = `${label}: ${s.comment}`; return; }
   const l = s.line;
-  const nps = l.nps >= 1e6 ? (l.nps / 1e6).toFixed(1) + " M" : l.nps >= 1e3 ? (l.nps / 1e3).toFixed(0) + " k" : l.nps;
-  // The engine's score is from its own side: say which.
-  const view = page.latest ? ` for ${sideLabel(page.latest.game, s.side)}` : "";
-  $("search").innerHTML = `<strong>${Board.esc(label)}</strong>: depth ${l.depth}, score ${Board.esc(l.score)}${Board.esc(view)}, ` +
-    `${l.nodes.toLocaleString("en")} nodes, ${nps} nodes/s, ${l.seconds.toFixed(2)} s<br>pv ${Board.esc(l.pv.join(" "))}` +
+  $("search").innerHTML = `<strong>${Board.esc(label)}</strong>: <span class="says">${Board.esc(l.says)}</span>` +
+    (l.measures ? `<br>${Board.esc(l.measures)}` : "") +
+    (l.pv.length ? `<br>pv ${Board.esc(l.pv.join(" "))}` : "") +
     (l.note ? `<br>${Board.esc(l.note)}` : "");
 }
 

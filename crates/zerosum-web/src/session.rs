@@ -442,12 +442,31 @@ impl Session {
         let Some(search) = self.search.as_ref().filter(|s| s.generation == generation) else {
             return Ok(());
         };
-        let side = search.side.name();
-        let event = match SearchLine::parse(line) {
-            Some(line) => json!({"type": "search", "live": true, "side": side, "line": line}),
-            None => json!({"type": "search", "live": true, "side": side, "comment": line}),
-        };
+        let mut event = self.search_event(search.side, line);
+        event["live"] = json!(true);
         self.send(&event)
+    }
+
+    /// The `search` event of the engine playing `side` that commented `comment`: its line in
+    /// the words of the terminal ([`SearchLine`]; the page's one person is `you`), or the
+    /// comment as it is when it carries no score.
+    fn search_event(&self, side: Side, comment: &str) -> Value {
+        let sides = &self.game.to_json()["sides"];
+        let called = |side: Side| {
+            sides[side.name()]
+                .as_str()
+                .unwrap_or(side.name())
+                .to_string()
+        };
+        let one_person = self.seats.iter().filter(|seat| seat.is_human()).count() == 1;
+        let other = match self.seats[(!side).index()].is_human() && one_person {
+            true => "you".to_string(),
+            false => called(!side),
+        };
+        match SearchLine::new(comment, &called(side), &other) {
+            Some(line) => json!({"type": "search", "side": side.name(), "line": line}),
+            None => json!({"type": "search", "side": side.name(), "comment": comment}),
+        }
     }
 
     fn take_reply(&mut self, reply: EngineReply) -> Result<(), String> {
@@ -480,14 +499,8 @@ impl Session {
                 self.turn_started = Instant::now();
                 if let Some(comment) = &answer.comment {
                     self.scores.record(self.game.ply(), side, comment);
-                    let event = match SearchLine::parse(comment) {
-                        Some(line) => {
-                            json!({"type": "search", "side": side.name(), "move": canonical, "line": line})
-                        }
-                        None => {
-                            json!({"type": "search", "side": side.name(), "move": canonical, "comment": comment})
-                        }
-                    };
+                    let mut event = self.search_event(side, comment);
+                    event["move"] = json!(canonical);
                     self.send(&event).map_err(|error| error.to_string())?;
                 }
             }

@@ -347,12 +347,10 @@ fn the_page_plays_every_family_in_chromium() {
         text(&state["turn"]).starts_with("Your move: Red"),
         "{state:#}"
     );
-    // The engine's line: a search's, or the proof of the book or the solver.
+    // The engine's line, a search's or the proof of the book or the solver, in the words of
+    // the terminal's `zerosum play`.
     let line = text(&state["search"]);
-    assert!(
-        line.contains("depth") || line.contains("exact"),
-        "{state:#}"
-    );
+    assert!(line.contains("Yellow thinks "), "{state:#}");
     page.check_contrast();
     let fits = page.driver.execute(
         "return document.documentElement.scrollWidth <= window.innerWidth;",
@@ -371,8 +369,8 @@ fn the_page_plays_every_family_in_chromium() {
             && s["pv"].as_u64() > Some(0)
     });
     assert!(text(&live["search"]).contains("depth"), "{live:#}");
-    // Its score says whose view it is; its variation is drawn as rings, never as stones.
-    assert!(text(&live["search"]).contains(" for White"), "{live:#}");
+    // It says whose view it is; its variation is drawn as rings, never as stones.
+    assert!(text(&live["search"]).contains("White thinks "), "{live:#}");
     assert_eq!(live["stones"], 1, "the variation is no stones: {live:#}");
     let fills = page.driver.execute(
         "return [...document.querySelectorAll('#board .pv circle')].map((c) => getComputedStyle(c).fill);",
