@@ -4,7 +4,9 @@
 //! - `hello`: `session` (the id to post commands with), `catalog` (games, presets, players) and
 //!   `watching` (whether the server shows a tournament of `zerosum tournament --serve`);
 //! - `state`: after every change, the whole game: `game` (the [`zerosum_games::DynGame`] JSON),
-//!   `players` (names), `humans` (which sides the page plays), `thinking` (the side an engine
+//!   `number` (the game's number in the tab: 0 for the game it opens with, one more for each
+//!   new game), `players` (names), `seats` (the players as the page names them in a `new`
+//!   command), `humans` (which sides the page plays), `thinking` (the side an engine
 //!   is searching for, or null), `used_ms` (time each side has used), `limit_ms` (each side's
 //!   time for a move, null when unlimited), `turn_ms` (how long the side to move has had the
 //!   turn), `result` (null while the game goes on, else e.g. `first player wins`);
@@ -25,8 +27,15 @@ use zerosum_core::EngineLine;
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Command {
     /// A new game of `spec` between `players` (first, second), each `human` (the page) or a
-    /// built-in player spec (`engine:time=0.5`, `quasi`, `random`).
-    New { spec: String, players: [String; 2] },
+    /// built-in player spec (`engine:time=0.5`, `quasi`, `random`), from the position after
+    /// `moves` (none by default: the start), played in turn and checked: the page reopens the
+    /// game of its address this way.
+    New {
+        spec: String,
+        players: [String; 2],
+        #[serde(default)]
+        moves: Vec<String>,
+    },
     /// The page's move, in the game's notation.
     Move {
         #[serde(rename = "move")]
@@ -155,9 +164,15 @@ mod tests {
             new,
             Command::New {
                 spec: "connect4".into(),
-                players: ["human".into(), "quasi".into()]
+                players: ["human".into(), "quasi".into()],
+                moves: Vec::new(),
             }
         );
+        let reopened: Command = serde_json::from_str(
+            r#"{"type":"new","spec":"connect4","players":["human","quasi"],"moves":["4","4"]}"#,
+        )
+        .unwrap();
+        assert!(matches!(reopened, Command::New { moves, .. } if moves == ["4", "4"]));
         let played: Command = serde_json::from_str(r#"{"type":"move","move":"b2"}"#).unwrap();
         assert_eq!(played, Command::Move { text: "b2".into() });
         assert!(serde_json::from_str::<Command>(r#"{"type":"resign"}"#).is_err());

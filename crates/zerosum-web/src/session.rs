@@ -37,9 +37,11 @@ const OPENING_PLAYERS: [&str; 2] = ["human", "engine:time=0.5"];
 enum Seat {
     /// The page: moves come as [`Command::Move`].
     Human,
-    /// A built-in player. `player` is `None` before its first move and while it searches (the
-    /// search thread holds it); `prepared` says whether it has been told about this game.
+    /// A built-in player, named `text` by the page. `player` is `None` before its first move
+    /// and while it searches (the search thread holds it); `prepared` says whether it has been
+    /// told about this game.
     Program {
+        text: String,
         spec: PlayerSpec,
         player: Option<Box<dyn Player>>,
         prepared: bool,
@@ -62,6 +64,7 @@ impl Seat {
         match spec.kind {
             PlayerKind::Human => Ok(Seat::Human),
             _ => Ok(Seat::Program {
+                text: text.trim().to_string(),
                 spec,
                 player: None,
                 prepared: false,
@@ -93,6 +96,14 @@ impl Seat {
         match self {
             Seat::Human => "human".into(),
             Seat::Program { spec, .. } => spec.display_name(),
+        }
+    }
+
+    /// The player as the page names it in a `new` command: `human`, `engine:time=0.5`.
+    fn text(&self) -> &str {
+        match self {
+            Seat::Human => "human",
+            Seat::Program { text, .. } => text,
         }
     }
 
@@ -146,6 +157,8 @@ pub struct Session {
     scores: ScoreGraph,
     /// The memory the engines' tables of the game take, reserved in the server's budget.
     tables: TableReservation,
+    /// The game's number in the tab: 0 for the opening game, one more for each new game.
+    number: u64,
 }
 
 impl Session {
@@ -187,6 +200,7 @@ impl Session {
             tournament: None,
             scores: ScoreGraph::default(),
             tables,
+            number: 0,
         }
     }
 
@@ -250,7 +264,9 @@ impl Session {
         let state = json!({
             "type": "state",
             "game": self.game.to_json(),
+            "number": self.number,
             "players": [self.seats[0].name(), self.seats[1].name()],
+            "seats": [self.seats[0].text(), self.seats[1].text()],
             "humans": [self.seats[0].is_human(), self.seats[1].is_human()],
             "thinking": self.search.as_ref().map(|search| search.side.name()),
             "used_ms": self.used.map(|used| used.as_millis() as u64),
@@ -279,7 +295,11 @@ impl Session {
 
     fn obey(&mut self, command: Command) -> Result<(), CommandError> {
         match command {
-            Command::New { spec, players } => self.new_game(&spec, &players),
+            Command::New {
+                spec,
+                players,
+                moves,
+            } => self.new_game(&spec, &players, &moves),
             Command::Move { text } => self.human_move(&text).map_err(CommandError::from),
             Command::Undo => self.undo().map_err(CommandError::from),
             Command::Swap => {
@@ -320,11 +340,28 @@ impl Session {
         }
     }
 
-    fn new_game(&mut self, spec: &str, players: &[String; 2]) -> Result<(), CommandError> {
+    /// Starts a game of `spec` between `players`, from the position after `moves`.
+    fn new_game(
+        &mut self,
+        spec: &str,
+        players: &[String; 2],
+        moves: &[String],
+    ) -> Result<(), CommandError> {
         let spec_error =
             |error: &dyn std::fmt::Display| CommandError::in_field("spec", error.to_string());
         let spec: GameSpec = spec.parse().map_err(|error| spec_error(&error))?;
-        let game = new_game(&spec).map_err(|error| spec_error(&error))?;
+        let mut game = new_game(&spec).map_err(|error| spec_error(&error))?;
+        for (number, text) in moves.iter().enumerate() {
+            if game.status() != Status::Ongoing {
+                return Err(CommandError::in_field(
+                    "moves",
+                    format!("move {} ({text}): the game is over", number + 1),
+                ));
+            }
+            game.play(text).map_err(|error| {
+                CommandError::in_field("moves", format!("move {} ({text}): {error}", number + 1))
+            })?;
+        }
         let seats = [
             Seat::parse(&players[0], &self.settings)
                 .map_err(|error| CommandError::in_field("first", error))?,
@@ -342,6 +379,7 @@ impl Session {
         self.used = [Duration::ZERO; 2];
         self.forfeit = None;
         self.seed = self.seed.wrapping_add(1);
+        self.number += 1;
         self.turn_started = Instant::now();
         Ok(())
     }
@@ -392,6 +430,7 @@ impl Session {
             spec,
             player,
             prepared,
+            ..
         } = &mut self.seats[side.index()]
         else {
             return;

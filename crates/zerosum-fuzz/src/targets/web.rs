@@ -23,6 +23,8 @@ const COMMAND_CORPUS: &[&str] = &[
     r#"{"type":"swap"}"#,
     r#"{"type":"tournament","players":["random","quasi"],"games":["tictactoe","connectx:4x5x3"],"seconds":0.01,"rounds":1}"#,
     r#"{"type":"new","spec":"unstable:3x3","players":["human","random"]}"#,
+    r#"{"type":"new","spec":"tictactoe","players":["human","quasi"],"moves":["a1","b2","a2"]}"#,
+    r#"{"type":"new","spec":"connect4","players":["human","human"],"moves":["4","4","9"]}"#,
 ];
 
 const COMMAND_TOKENS: &[&str] = &[
@@ -37,6 +39,7 @@ const COMMAND_TOKENS: &[&str] = &[
     r#""games""#,
     r#""seconds""#,
     r#""rounds""#,
+    r#""moves""#,
     r#""human""#,
     r#""quasi""#,
     r#""random""#,

@@ -11,6 +11,7 @@
 //! or chromedriver.
 
 mod charts;
+mod first_output;
 mod webdriver;
 
 use std::io::{BufRead, BufReader};
@@ -104,7 +105,7 @@ impl Page {
              return {
                turn: document.getElementById('turn').textContent,
                result: document.getElementById('result').textContent,
-               notice: document.getElementById('error').hidden ? '' : document.getElementById('error').textContent,
+               notice: document.getElementById('error').hidden ? '' : document.getElementById('error-text').textContent,
                game: page.latest && page.latest.game,
                thinking: page.latest && page.latest.thinking,
                playable: q('[data-move]'),
@@ -230,22 +231,34 @@ impl Page {
         eprintln!("stone contrast against an empty cell: {contrast}");
     }
 
-    /// Where the page's error box is: its text, whether it lies within the viewport, and the
-    /// id of the form (or control bar) it sits in.
+    /// Where the page's error message is: its text, whether it lies within the viewport, the
+    /// id of the control it is about (`for`), and how far below that control's label it starts
+    /// (`below`, in pixels).
     fn error_place(&self) -> Value {
         self.driver.execute(
             "const error = document.getElementById('error');
              const box = error.getBoundingClientRect();
-             const holder = error.closest('form, #controls');
+             const control = error.dataset.for && document.getElementById(error.dataset.for);
+             const anchor = control && (control.closest('label, fieldset') || control);
              return {
-               text: error.hidden ? '' : error.textContent,
+               text: error.hidden ? '' : document.getElementById('error-text').textContent,
                in_view: box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight
                  && box.left >= 0 && box.right <= window.innerWidth,
-               holder: holder ? holder.id : null,
-               after: error.previousElementSibling ? error.previousElementSibling.outerHTML.slice(0, 120) : null,
+               for: error.dataset.for || null,
+               below: anchor ? box.top - anchor.getBoundingClientRect().bottom : null,
              };",
             json!([]),
         )
+    }
+
+    /// Checks that the error message shows just under the control `id`, in view.
+    fn check_error_under(&self, id: &str) -> Value {
+        let error = self.error_place();
+        assert_eq!(error["for"], id, "{error:#}");
+        let below = error["below"].as_f64().unwrap_or(f64::NAN);
+        assert!((0.0..=12.0).contains(&below), "{error:#}");
+        assert_eq!(error["in_view"], true, "{error:#}");
+        error
     }
 
     /// The texts of the elements `css` whose text wraps onto a second line.
@@ -492,11 +505,8 @@ fn the_page_plays_every_family_in_chromium() {
     page.wait_for("the tournament form's error", |_| {
         !text(&page.error_place()["text"]).is_empty()
     });
-    let error = page.error_place();
+    let error = page.check_error_under("tour-games");
     assert!(text(&error["text"]).contains("connectx:3x3x9"), "{error:#}");
-    assert_eq!(error["holder"], "tour-setup", "{error:#}");
-    assert!(text(&error["after"]).contains("tour-games"), "{error:#}");
-    assert_eq!(error["in_view"], true, "{error:#}");
 
     // A tournament started from the page, watched to its standings.
     page.driver.execute(
@@ -580,9 +590,7 @@ fn the_page_plays_every_family_in_chromium() {
     page.driver.click("#entry button[type=submit]");
     let refused = page.wait_for("the refusal", |s| !text(&s["notice"]).is_empty());
     assert!(text(&refused["notice"]).contains("Z99"), "{refused:#}");
-    let error = page.error_place();
-    assert_eq!(error["holder"], "entry", "{error:#}");
-    assert_eq!(error["in_view"], true, "{error:#}");
+    page.check_error_under("move");
     drop(server);
     let gone = page.wait_for("the server-gone banner", |_| {
         page.driver.execute(
