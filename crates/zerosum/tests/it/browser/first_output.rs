@@ -53,17 +53,6 @@ impl Page {
         )
     }
 
-    /// Waits until no animation runs (a disc falling), so that a screenshot shows the board
-    /// at rest.
-    fn wait_for_rest(&self) {
-        self.wait_for("the board at rest", |_| {
-            self.driver.execute(
-                "return document.getAnimations().every((a) => a.playState !== 'running');",
-                json!([]),
-            ) == true
-        });
-    }
-
     /// For every stone (atom on Unstable) drawn on the board and shown in the window: its
     /// class and the share of the pixels of its inner disc (nine tenths of its radius), in a
     /// screenshot, that show its own colour; and the contrast of the last-move ring with the

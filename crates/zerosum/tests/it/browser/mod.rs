@@ -278,9 +278,25 @@ impl Page {
         ) == true
     }
 
+    /// Waits until no animation runs (a disc falling), so that a screenshot shows the board
+    /// at rest.
+    fn wait_for_rest(&self) {
+        let started = Instant::now();
+        while self.driver.execute(
+            "return document.getAnimations().every((a) => a.playState !== 'running');",
+            json!([]),
+        ) != true
+        {
+            assert!(started.elapsed() < PATIENCE, "an animation runs on and on");
+            sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Saves a screenshot as `<name>.png` in the target directory, or over the web page
-    /// chapter's image in `docs/screenshots/` when `ZEROSUM_UPDATE_SCREENSHOTS=1`.
+    /// chapter's image in `docs/screenshots/` when `ZEROSUM_UPDATE_SCREENSHOTS=1`; the board
+    /// at rest.
     fn save_screenshot(&self, family: &str) {
+        self.wait_for_rest();
         let directory = if std::env::var_os("ZEROSUM_UPDATE_SCREENSHOTS").is_some_and(|v| v == "1")
         {
             PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshots")
