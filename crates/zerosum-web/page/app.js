@@ -200,7 +200,8 @@ function render() {
   $("turn").textContent = turn;
   if (live && !state.result) $("turn").insertAdjacentHTML("afterbegin", Board.swatch(latestGame, toMove));
   $("game-name").textContent = latestGame.name;
-  $("game-board").textContent = `${latestGame.board_words} · ${latestGame.spec}`;
+  $("game-board").textContent = latestGame.board_words === latestGame.spec
+    ? latestGame.spec : `${latestGame.board_words} · ${latestGame.spec}`;
   document.title = `${latestGame.name} · zerosum`;
   const family = page.catalog.families.find((f) => f.name === latestGame.family);
   $("notation").textContent = family ? family.notation : "";
