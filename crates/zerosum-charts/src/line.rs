@@ -33,6 +33,8 @@ pub struct LineChart {
     /// Labelled dashed horizontal lines, `(value, label)` (where a win is drawn, say); the
     /// scale always shows them.
     pub guides: Vec<(f64, String)>,
+    /// Whether x counts whole things (moves, games): ticks at whole numbers only.
+    pub whole_x: bool,
     /// What the plot says when no point can be drawn.
     pub empty_note: String,
     pub width: f64,
@@ -51,6 +53,7 @@ impl LineChart {
             series,
             reference_y: None,
             guides: Vec::new(),
+            whole_x: false,
             empty_note: "nothing to draw".into(),
             width: 760.0,
             height: 400.0,
@@ -97,6 +100,7 @@ impl LineChart {
             .chain(bands().map(|b| b.0))
             .collect::<Vec<f64>>();
         let x = Scale::fit_tight(self.x_scale, xs, left, right);
+        let x = if self.whole_x { x.whole() } else { x };
         (x, y)
     }
 }
@@ -204,6 +208,24 @@ mod tests {
         let svg = chart.to_svg();
         check_svg(&svg).unwrap();
         assert!(svg.contains("no finite Elo yet"));
+    }
+
+    #[test]
+    fn counted_x_axes_tick_whole_numbers() {
+        let series = Series {
+            name: "for human".into(),
+            points: vec![(2.0, 10.0), (4.0, -30.0)],
+            ..Series::default()
+        };
+        let mut chart = LineChart::new("Score graph", "move", "evaluation", vec![series]);
+        let (x, _) = chart.scales();
+        assert!(x.ticks.iter().any(|t| t.fract() != 0.0), "{x:?}");
+        chart.whole_x = true;
+        let (x, _) = chart.scales();
+        assert_eq!(x.ticks, vec![2.0, 3.0, 4.0]);
+        let svg = chart.to_svg();
+        check_svg(&svg).unwrap();
+        assert!(!svg.contains(">2.5<"), "{svg}");
     }
 
     #[test]

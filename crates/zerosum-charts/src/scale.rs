@@ -127,6 +127,23 @@ impl Scale {
         }
     }
 
+    /// The same scale with ticks at whole numbers only, at least one apart, for an axis that
+    /// counts (moves, games, iterations): a linear scale whose round steps are fractions
+    /// (`1.5`, `2.5`) ticks every whole number of its domain instead.
+    pub fn whole(self) -> Scale {
+        if self.kind != ScaleKind::Linear || self.step >= 1.0 {
+            return self;
+        }
+        let ticks = (self.low.ceil() as i64..=self.high.floor() as i64)
+            .map(|tick| tick as f64)
+            .collect();
+        Scale {
+            ticks,
+            step: 1.0,
+            ..self
+        }
+    }
+
     /// Narrows a linear scale to `low..=high` when that leaves out only outliers of little
     /// interest (error bars of the first games, say); values outside are drawn at the edge.
     pub fn clamp_domain(self, low: f64, high: f64) -> Scale {
@@ -234,6 +251,20 @@ mod tests {
         assert_eq!(scale.ticks, vec![100.0, 200.0, 300.0, 400.0, 500.0]);
         let one = Scale::fit_tight(ScaleKind::Linear, [3.0], 0.0, 100.0);
         assert!(one.low < 3.0 && one.high > 3.0);
+    }
+
+    #[test]
+    fn whole_scales_tick_whole_numbers() {
+        let scale = Scale::fit_tight(ScaleKind::Linear, [1.0, 2.0, 3.0], 0.0, 100.0);
+        assert!(scale.ticks.iter().any(|t| t.fract() != 0.0), "{scale:?}");
+        let whole = scale.whole();
+        assert_eq!(whole.ticks, vec![1.0, 2.0, 3.0]);
+        assert_eq!(whole.label(2.0), "2");
+        let single = Scale::fit_tight(ScaleKind::Linear, [4.0], 0.0, 100.0).whole();
+        assert!(single.ticks.contains(&4.0), "{single:?}");
+        assert!(single.ticks.iter().all(|t| t.fract() == 0.0), "{single:?}");
+        let long = Scale::fit_tight(ScaleKind::Linear, [1.0, 80.0], 0.0, 100.0);
+        assert_eq!(long.clone().whole(), long, "steps of 10 are whole already");
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //! Modules, each importing only modules listed below it (in brackets):
 //!
 //! ```text
+//! engine_line  an engine's comment on its move, read and told in words  [score]
 //! conformance  random-playout checks that every game's tests run   [game, side, zobrist]
 //! perft        counting positions by depth                          [game]
 //! evaluator    the Evaluator trait                                  [game]
@@ -26,6 +27,7 @@
 mod board_text;
 pub mod capped_read;
 pub mod conformance;
+mod engine_line;
 mod error;
 mod evaluator;
 mod game;
@@ -37,6 +39,7 @@ mod time_budget;
 mod zobrist;
 
 pub use board_text::MarkedLine;
+pub use engine_line::EngineLine;
 pub use error::{MoveError, SpecError};
 pub use evaluator::Evaluator;
 pub use game::Game;

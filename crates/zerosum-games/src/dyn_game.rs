@@ -31,7 +31,9 @@ pub trait DynGame: Send + Sync {
     fn hash(&self) -> u64;
     /// A readable text drawing of the board.
     fn render(&self) -> String;
-    /// The whole position as one JSON object: `spec`, `family`, `layout` (see
+    /// The whole position as one JSON object: `spec`, `family`, `name` and `board_words`
+    /// (the game as people name it and its board in words, see [`crate::Family::game_name`]),
+    /// `layout` (see
     /// [`crate::Layout`]), `sides` (what the page calls each side's stones, by `first` and
     /// `second`), `to_move`, `status`, `ply`, `moves`, `legal_moves`, `hash` and `board`.
     fn to_json(&self) -> serde_json::Value;
@@ -113,6 +115,8 @@ impl<G: EvaluatedGame> DynGame for DynAdapter<G> {
         json!({
             "spec": spec.to_string(),
             "family": family.name(),
+            "name": family.game_name(&spec),
+            "board_words": family.board_words(&spec),
             "layout": family.layout().name(),
             "sides": {"first": side_name(Side::First), "second": side_name(Side::Second)},
             "to_move": self.0.to_move().name(),

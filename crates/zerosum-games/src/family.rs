@@ -40,6 +40,20 @@ pub trait Family: Send + Sync + 'static {
     /// The family as people name it in a sentence or a heading: `m,n,k`, `Connect-X`, `Atoll`.
     fn title(&self) -> &'static str;
 
+    /// The game of `spec` as people name it: `Tic-tac-toe`, `Gomoku`, `Connect Four`, `Hex`,
+    /// `Chain Reaction`; a game without a name of its own goes by the family's title
+    /// (`m,n,k`, `Connect-X`), which is the default.
+    fn game_name(&self, _spec: &GameSpec) -> String {
+        self.title().to_string()
+    }
+
+    /// The board and rules of `spec` in a few words, shown after its [`Family::game_name`]:
+    /// `6 rows x 7 columns, four in a row`, `11x11, swap rule`, `standard board`. By default
+    /// the spec itself.
+    fn board_words(&self, spec: &GameSpec) -> String {
+        spec.to_string()
+    }
+
     /// The forms of its specs: `mnk:MxNxK`.
     fn forms(&self) -> &'static str;
 
@@ -326,6 +340,15 @@ pub struct OpeningSearch {
 }
 
 /// `four`, or the figures past ten: how many stones a run takes, in words.
+/// A board of `rows` and `cols` in words: `15x15` when square, else `6 rows x 7 columns`.
+pub(crate) fn board_size_words(rows: usize, cols: usize) -> String {
+    if rows == cols {
+        format!("{rows}x{cols}")
+    } else {
+        format!("{rows} rows x {cols} columns")
+    }
+}
+
 pub(crate) fn count_word(n: usize) -> String {
     const WORDS: [&str; 11] = [
         "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",

@@ -1,5 +1,6 @@
 // The page: opens the tab's event stream, keeps every position of the game seen so far (for
-// moving back and forward), draws the one viewed, and posts the player's commands.
+// moving back and forward), draws the one viewed, posts the player's commands, and keeps the
+// game's address (address.js) so that a reload, a link or the back button reopens it.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -11,6 +12,12 @@ const page = {
   viewed: null,     // ply being viewed, null for the latest
   search: null,     // the last `search` event
   showPv: true,     // whether the board draws the engine's line
+  number: null,     // the number in the tab of the game shown (the `state` event's)
+  fresh: false,     // whether the user asked for a new game: its address gets a history entry
+  reopening: null,  // while a game is reopened from the address: { after } (the number of the
+                    // game before it); states of older games are held, not shown
+  held: null,       // the last state held while reopening
+  errorAnchor: null, // the control the error message is about, or null
 };
 
 // The name of `side` ("first" or "second") in `game`: its mark or the colour of its stones,
@@ -19,28 +26,42 @@ function sideLabel(game, side) {
   return game.sides[side];
 }
 
-// Where an error about a command (by `type`) and its field is shown: right after this control
-// ("" for the command as a whole); errors about nothing in particular show in the header.
+// Where an error about a command (by `type`) and its field is shown: under this control ("" for
+// the command as a whole); errors about nothing in particular show under the header.
 const ERROR_PLACES = {
-  new: { spec: "spec", first: "first", second: "second", "": "new" },
+  new: { spec: "spec", moves: "spec", first: "first", second: "second", "": "new" },
   move: { "": "move" },
   undo: { "": "undo" },
   swap: { "": "swap" },
   tournament: { players: "tour-players", games: "tour-games", seconds: "tour-seconds", rounds: "tour-rounds", "": "tour-start" },
 };
 
-// Shows `message` (none: hides it) next to the control of `command`'s `field`, scrolled into
-// view.
+// Shows `message` (none: hides it) under the control of `command`'s `field`, scrolled into
+// view. The message floats over the page, so nothing moves when it comes or goes; it goes with
+// the next command, its × button, Escape, or an edit of the control it is about.
 function showError(message, command, field) {
   const error = $("error");
-  error.textContent = message;
+  $("error-text").textContent = message || "";
   error.hidden = !message;
-  if (!message) return;
+  if (!message) { page.errorAnchor = null; delete error.dataset.for; return; }
   const places = ERROR_PLACES[command];
   const control = places && $(places[field || ""] || places[""]);
-  const anchor = control ? control.closest("label, fieldset") || control : $("error-home");
-  if (anchor.nextElementSibling !== error) anchor.after(error);
+  page.errorAnchor = control ? control.closest("label, fieldset") || control : null;
+  if (control) error.dataset.for = control.id; else delete error.dataset.for;
+  placeError();
   error.scrollIntoView({ block: "nearest" });
+}
+
+// Puts the error message just under its control (or the header), within the window's width.
+function placeError() {
+  const error = $("error");
+  if (error.hidden) return;
+  const anchor = page.errorAnchor && page.errorAnchor.isConnected ? page.errorAnchor : document.querySelector("header");
+  const box = anchor.getBoundingClientRect();
+  const width = Math.min(error.offsetWidth, document.documentElement.clientWidth - 8);
+  const left = Math.max(4, Math.min(box.left, document.documentElement.clientWidth - width - 4));
+  error.style.left = `${left + window.scrollX}px`;
+  error.style.top = `${box.bottom + window.scrollY + 3}px`;
 }
 
 async function post(command) {
@@ -57,21 +78,44 @@ async function post(command) {
     });
     if (!response.ok) {
       const body = await response.json().catch(() => ({ error: response.statusText }));
+      refused(command.type);
       showError(body.error || "the server refused the command", command.type);
     }
   } catch (e) {
+    refused(command.type);
     showError("The server cannot be reached: " + e.message, command.type);
   }
 }
 
+// Forgets what the page expected of a `new` command that was refused: the game shown stays,
+// with its address.
+function refused(type) {
+  if (type !== "new") return;
+  page.fresh = false;
+  if (page.reopening) {
+    page.reopening = null;
+    const held = page.held;
+    page.held = null;
+    if (held) takeState(held);
+  }
+}
+
+// Asks the server for the game `wanted` names (`{ spec, players, moves }`, from the address);
+// until it comes, the states of the game shown are held.
+function reopen(wanted) {
+  page.reopening = { after: page.number === null ? 0 : page.number };
+  page.search = null;
+  post({ type: "new", spec: wanted.spec, players: wanted.players, moves: wanted.moves });
+}
+
 function fillSetup(catalog) {
   const family = $("family");
-  family.innerHTML = catalog.families.map((f) => `<option value="${f.name}">${Board.esc(f.name)}</option>`).join("");
+  family.innerHTML = catalog.families.map((f) => `<option value="${Board.esc(f.name)}">${Board.esc(f.label)}</option>`).join("");
   const preset = $("preset");
   for (const p of catalog.presets) {
-    const games = [...new Set(p.games)];
+    const games = p.named_games.filter((g, i) => p.games.indexOf(g.spec) === i);
     preset.innerHTML += `<optgroup label="${Board.esc(p.name)}">` +
-      games.map((g) => `<option value="${Board.esc(g)}">${Board.esc(g)}</option>`).join("") + "</optgroup>";
+      games.map((g) => `<option value="${Board.esc(g.spec)}">${Board.esc(g.name)} (${Board.esc(g.spec)})</option>`).join("") + "</optgroup>";
   }
   for (const id of ["first", "second"]) {
     $(id).innerHTML = catalog.players.map((p) => `<option value="${Board.esc(p.spec)}">${Board.esc(p.label)}</option>`).join("");
@@ -83,11 +127,25 @@ function fillSetup(catalog) {
 
 function familyChosen() {
   const family = page.catalog.families.find((f) => f.name === $("family").value);
-  $("specs").innerHTML = family.examples.map((e) => `<option value="${Board.esc(e)}">`).join("");
+  $("specs").innerHTML = family.games.map((g) =>
+    `<option value="${Board.esc(g.spec)}" label="${Board.esc(g.name + ", " + g.board_words)}">`).join("");
   if (!$("spec").value.startsWith(family.name) && !family.examples.includes($("spec").value)) $("spec").value = family.examples[0];
 }
 
 function takeState(state) {
+  if (page.reopening) {
+    if (state.number <= page.reopening.after) { page.held = state; return; }
+    page.reopening = null;
+    page.held = null;
+  }
+  const newGame = state.number !== page.number;
+  const fresh = newGame && page.fresh;
+  if (newGame) {
+    page.fresh = false;
+    page.number = state.number;
+    showSetup(state);
+  }
+  Address.write(state, fresh);
   const game = state.game;
   const previous = page.latest;
   if (!previous || previous.game.spec !== game.spec || game.ply === 0 ||
@@ -101,6 +159,16 @@ function takeState(state) {
   page.latest = state;
   Charts.show($("score-graph"), state.score_graph);
   render();
+}
+
+// Sets the setup form to the game of `state` (one reopened from its address, say).
+function showSetup(state) {
+  if (!page.catalog) return;
+  $("spec").value = state.game.spec;
+  $("family").value = state.game.family;
+  for (const [i, id] of ["first", "second"].entries()) {
+    if ([...$(id).options].some((option) => option.value === state.seats[i])) $(id).value = state.seats[i];
+  }
 }
 
 // Whether `before` (a position one ply earlier) leads to `game`.
@@ -131,6 +199,10 @@ function render() {
   if (live && !state.result && game.board.last_move) turn += ` Last move: ${game.board.last_move}.`;
   $("turn").textContent = turn;
   if (live && !state.result) $("turn").insertAdjacentHTML("afterbegin", Board.swatch(latestGame, toMove));
+  $("game-name").textContent = latestGame.name;
+  $("game-board").textContent = latestGame.board_words === latestGame.spec
+    ? latestGame.spec : `${latestGame.board_words} · ${latestGame.spec}`;
+  document.title = `${latestGame.name} · zerosum`;
   const family = page.catalog.families.find((f) => f.name === latestGame.family);
   $("notation").textContent = family ? family.notation : "";
   $("result").textContent = live && state.result ? state.result : "";
@@ -145,19 +217,20 @@ function render() {
   $("moves").innerHTML = latestGame.moves.map((m, i) =>
     `<li data-ply="${i + 1}" class="${i + 1 === ply ? "viewed" : ""}">${Board.esc(m)}</li>`).join("");
   renderSearch();
+  placeError();
 }
 
+// The engine's line: what it thinks, in the words of the terminal's `zerosum play` (the
+// server words it), its search's measures and its principal variation.
 function renderSearch() {
   const s = page.search;
   if (!s) { $("search").textContent = ""; return; }
   const label = s.live ? "thinking" : s.move;
   if (!s.line) { $("search").textContent = `${label}: ${s.comment}`; return; }
   const l = s.line;
-  const nps = l.nps >= 1e6 ? (l.nps / 1e6).toFixed(1) + " M" : l.nps >= 1e3 ? (l.nps / 1e3).toFixed(0) + " k" : l.nps;
-  // The engine's score is from its own side: say which.
-  const view = page.latest ? ` for ${sideLabel(page.latest.game, s.side)}` : "";
-  $("search").innerHTML = `<strong>${Board.esc(label)}</strong>: depth ${l.depth}, score ${Board.esc(l.score)}${Board.esc(view)}, ` +
-    `${l.nodes.toLocaleString("en")} nodes, ${nps} nodes/s, ${l.seconds.toFixed(2)} s<br>pv ${Board.esc(l.pv.join(" "))}` +
+  $("search").innerHTML = `<strong>${Board.esc(label)}</strong>: <span class="says">${Board.esc(l.says)}</span>` +
+    (l.measures ? `<br>${Board.esc(l.measures)}` : "") +
+    (l.pv.length ? `<br>pv ${Board.esc(l.pv.join(" "))}` : "") +
     (l.note ? `<br>${Board.esc(l.note)}` : "");
 }
 
@@ -174,7 +247,7 @@ function connect() {
   events.onopen = () => { $("banner").hidden = true; };
   events.onerror = () => {
     page.session = null;
-    $("banner").textContent = "The server has gone away; reconnecting… (a new connection starts a new game)";
+    $("banner").textContent = "The server has gone away; reconnecting… (the game then reopens from its address)";
     $("banner").hidden = false;
   };
   events.onmessage = (event) => {
@@ -185,12 +258,17 @@ function connect() {
       page.latest = null;
       page.positions = [];
       page.search = null;
+      page.number = null;
+      page.reopening = null;
+      page.held = null;
       if (!page.catalog) {
         page.catalog = message.catalog;
         fillSetup(message.catalog);
         Tournament.fill(message.catalog);
       }
       document.body.classList.toggle("watching", !!message.watching);
+      const wanted = Address.read();
+      if (wanted) reopen(wanted);
     } else if (message.type === "state") {
       takeState(message);
     } else if (message.type === "search") {
@@ -202,6 +280,7 @@ function connect() {
     } else if (message.type === "tournament") {
       Tournament.take(message);
     } else if (message.type === "error") {
+      refused(message.command);
       showError(message.message, message.command, message.field);
     }
   };
@@ -217,6 +296,7 @@ $("preset").addEventListener("change", () => {
 $("setup").addEventListener("submit", (e) => {
   e.preventDefault();
   page.search = null;
+  page.fresh = true;
   post({ type: "new", spec: $("spec").value.trim(), players: [$("first").value, $("second").value] });
 });
 $("entry").addEventListener("submit", (e) => {
@@ -248,4 +328,16 @@ document.addEventListener("keydown", (e) => {
   if (e.key === "ArrowLeft") view((page.viewed ?? page.latest.game.ply) - 1);
   if (e.key === "ArrowRight") view((page.viewed ?? page.latest.game.ply) + 1);
 });
+// Back and forward reopen the game of the address reached.
+window.addEventListener("popstate", () => {
+  const wanted = Address.read();
+  if (wanted && page.session) reopen(wanted);
+});
+$("error-close").addEventListener("click", () => showError(""));
+document.addEventListener("keydown", (e) => { if (e.key === "Escape") showError(""); });
+// Editing the control an error is about puts the error away.
+document.addEventListener("input", (e) => {
+  if (page.errorAnchor && page.errorAnchor.contains(e.target)) showError("");
+});
+window.addEventListener("resize", placeError);
 connect();

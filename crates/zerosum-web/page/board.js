@@ -2,8 +2,10 @@
 // `layout`: squares, columns, hexes, islands, atoms), so that a family with one of these
 // layouts is drawn without a line here. Every playable cell or column carries `data-move` (the
 // move it plays); stones carry the class of their side; the last move and the winning cells
-// are marked; the engine's principal variation is drawn as numbered dashed rings (never
-// filled, so never taken for stones). The drawing's class names its family
+// are marked without covering a stone (a small ring on the last stone in the other colour, a
+// ring around each winning stone; corner marks on an Unstable cell, whose atoms fill it); the
+// engine's principal variation is drawn as numbered dashed rings (never filled, so never
+// taken for stones). The drawing's class names its family
 // (`board-connectx`), which picks its stones' colours.
 "use strict";
 
@@ -80,7 +82,8 @@ const Board = (() => {
       const g = b.cells[r][c];
       if (g !== ".") body += `<circle class="stone ${sideOf(g)}" cx="${x(c) + S / 2}" cy="${y(r) + S / 2}" r="${S * 0.4}"/>`;
     }
-    body += marks(b, colRow, (p) => ({ x: x(p.col) + S / 2, y: y(p.row) + S / 2 }), S * 0.44);
+    body += marks(b, colRow, (p) => ({ x: x(p.col) + S / 2, y: y(p.row) + S / 2 }), S * 0.4,
+      (p) => stoneTone(b.cells[p.row] && b.cells[p.row][p.col]));
     body += coordinates(b.cols, b.rows, (c) => x(c) + S / 2, () => M / 2, () => M / 2, (r) => y(r) + S / 2,
       (c) => letters(c), (r) => r + 1);
     if (opts.pv) body += pvStones(opts.pv.moves, opts.pv.side, (mv) => {
@@ -89,15 +92,45 @@ const Board = (() => {
     return svg(2 * M + b.cols * S, 2 * M + b.rows * S, body, `${b.rows} by ${b.cols} board`, game.family);
   }
 
-  function marks(b, parse, centre, radius) {
+  // The style of the stone drawn as `glyph` (`null` for none): see `tone`.
+  function stoneTone(glyph) {
+    return glyph && glyph !== "." && glyph !== " " ? sideOf(glyph) : null;
+  }
+
+  // The last move (`b.last_move`) and the winning cells, read by `parse` and centred by
+  // `centre`, on stones of radius `r`; `toneAt(p)` is the style of the stone at `p`. The last
+  // stone gets a small ring in the other colour, so it stays whole and readable; a winning
+  // stone a ring just outside it, over a dark halo that shows on any board.
+  function marks(b, parse, centre, r, toneAt) {
     let out = "";
     const last = parse(b.last_move);
-    if (last) { const p = centre(last); out += `<circle class="last-mark" cx="${p.x}" cy="${p.y}" r="${radius}"/>`; }
+    if (last) out += lastMark(centre(last), r, toneAt(last));
     for (const w of b.winning_cells || []) {
       const at = parse(w);
-      if (at) { const p = centre(at); out += `<circle class="win-mark" cx="${p.x}" cy="${p.y}" r="${radius * 0.7}"/>`; }
+      if (at) out += winMark(centre(at), r);
     }
     return out;
+  }
+
+  function lastMark(p, r, tone) {
+    return `<circle class="last-mark on-${tone || "none"}" cx="${p.x}" cy="${p.y}" r="${r * 0.32}"/>`;
+  }
+
+  function winMark(p, r) {
+    return `<circle class="win-halo" cx="${p.x}" cy="${p.y}" r="${r + 2.5}"/>` +
+      `<circle class="win-mark" cx="${p.x}" cy="${p.y}" r="${r + 2.5}"/>`;
+  }
+
+  // Marks in the four corners of the cell at `x`, `y` of size `S` (Unstable, whose atoms fill
+  // the cell): `kind` is `last-mark` or `win-mark`, drawn over a dark halo.
+  function cornerMarks(x0, y0, kind) {
+    const a = 4, l = 10, e = S - a;
+    const path = `M${x0 + a},${y0 + a + l}V${y0 + a}H${x0 + a + l}` +
+      `M${x0 + e - l},${y0 + a}H${x0 + e}V${y0 + a + l}` +
+      `M${x0 + e},${y0 + e - l}V${y0 + e}H${x0 + e - l}` +
+      `M${x0 + a + l},${y0 + e}H${x0 + a}V${y0 + e - l}`;
+    const halo = kind === "win-mark" ? "win-halo" : "corner-halo";
+    return `<path class="${halo}" d="${path}"/><path class="${kind} corners" d="${path}"/>`;
   }
 
   // Columns the discs fall down (Connect-X).
@@ -116,8 +149,11 @@ const Board = (() => {
       }
     }
     const top = (c) => (b.heights[c] > 0 ? b.rows - b.heights[c] : -1);
-    if (lastCol >= 0) body += `<circle class="last-mark" cx="${x(lastCol) + S / 2}" cy="${y(top(lastCol)) + S / 2}" r="${S * 0.42}"/>`;
-    body += marks({ winning_cells: b.winning_cells }, colRow, (p) => ({ x: x(p.col) + S / 2, y: y(p.row) + S / 2 }), S * 0.42);
+    if (lastCol >= 0) {
+      const row = top(lastCol);
+      body += lastMark({ x: x(lastCol) + S / 2, y: y(row) + S / 2 }, S * 0.38, stoneTone(b.cells[row][lastCol]));
+    }
+    body += marks({ winning_cells: b.winning_cells }, colRow, (p) => ({ x: x(p.col) + S / 2, y: y(p.row) + S / 2 }), S * 0.38, () => null);
     for (let c = 0; c < b.cols; c++) {
       const name = String(c + 1);
       if (legal.has(name)) body += `<rect class="column playable" data-move="${name}" x="${x(c)}" y="${M}" width="${S}" height="${b.rows * S}"/>`;
@@ -165,7 +201,8 @@ const Board = (() => {
       body += `<polygon class="cell${island}${play}" points="${hexagon(x, y)}"/>`;
       if (g !== ".") body += `<circle class="stone ${sideOf(g)}" cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${R * 0.68}"/>`;
     }
-    body += marks(b, colRow, (p) => ({ x: cx(p.col, p.row), y: cy(p.col, p.row) }), R * 0.78);
+    body += marks(b, colRow, (p) => ({ x: cx(p.col, p.row), y: cy(p.col, p.row) }), R * 0.68,
+      (p) => stoneTone(b.cells[p.row] && b.cells[p.row][p.col]));
     body += coordinates(b.cols, b.rows, (c) => cx(c, 0), () => M / 2 - 2, (r) => cx(0, r) - w * 0.85, (r) => cy(0, r),
       (c) => letters(c), (r) => r + 1);
     if (opts.pv) body += pvStones(opts.pv.moves, opts.pv.side, (mv) => {
@@ -195,7 +232,12 @@ const Board = (() => {
         body += `<rect class="critical-mark" x="${x(c) + 3}" y="${y(r) + 3}" width="${S - 6}" height="${S - 6}"/>`;
       }
     }
-    body += marks(b, rowCol, (p) => ({ x: x(p.col) + S / 2, y: y(p.row) + S / 2 }), S * 0.44);
+    const last = rowCol(b.last_move);
+    if (last) body += cornerMarks(x(last.col), y(last.row), "last-mark");
+    for (const w of b.winning_cells || []) {
+      const at = rowCol(w);
+      if (at) body += cornerMarks(x(at.col), y(at.row), "win-mark");
+    }
     body += coordinates(b.cols, b.rows, (c) => x(c) + S / 2, () => M / 2, () => M / 2, (r) => y(r) + S / 2,
       (c) => c + 1, (r) => letters(r, true));
     if (opts.pv) body += pvStones(opts.pv.moves, opts.pv.side, (mv) => {

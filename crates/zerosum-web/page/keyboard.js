@@ -1,6 +1,8 @@
 // Keyboard entry on a board: the board takes the focus (Tab), the arrow keys move a cursor to
 // the nearest playable cell (or column) in their direction as drawn, whatever the grid's shape,
-// and Enter or Space plays the move under the cursor. The cursor is that cell, focused.
+// and Enter or Space plays the move under the cursor. The cursor is that cell, focused, and
+// its outline drawn on top of the board (white over a dark halo, never filled), so that the
+// stones under it stay readable.
 "use strict";
 const Keyboard = (() => {
   const DIRECTIONS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
@@ -23,8 +25,23 @@ const Keyboard = (() => {
       cell.setAttribute("aria-label", "play " + cell.dataset.move);
     }
     const current = all.find((cell) => cell.dataset.move === cursor);
-    if (current) current.classList.add("cursor");
+    if (current) outline(board, current);
     if (focused) (current || board).focus();
+  }
+
+  // Makes `cell` the cursor: its class, and its outline on top of the drawing.
+  function outline(board, cell) {
+    for (const old of board.querySelectorAll(".cursor")) old.classList.remove("cursor");
+    for (const old of board.querySelectorAll(".cursor-halo, .cursor-mark")) old.remove();
+    cell.classList.add("cursor");
+    const svg = cell.ownerSVGElement;
+    if (!svg) return;
+    for (const kind of ["cursor-halo", "cursor-mark"]) {
+      const shape = cell.cloneNode(false);
+      for (const attribute of ["data-move", "tabindex", "role", "aria-label", "style"]) shape.removeAttribute(attribute);
+      shape.setAttribute("class", kind);
+      svg.appendChild(shape);
+    }
   }
 
   // The cell nearest `from` in direction (dx, dy), preferring cells straight ahead.
@@ -48,9 +65,8 @@ const Keyboard = (() => {
     const current = all.find((cell) => cell.dataset.move === cursor);
     const next = current ? nearest(all, current, dx, dy) : all[Math.floor(all.length / 2)];
     if (!next) return;
-    if (current) current.classList.remove("cursor");
     cursor = next.dataset.move;
-    next.classList.add("cursor");
+    outline(board, next);
     next.focus();
   }
 

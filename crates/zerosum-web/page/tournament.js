@@ -98,7 +98,7 @@ const Tournament = (() => {
     const ongoing = game.status === "ongoing";
     const toMove = ongoing && !event.over ? game.to_move : null;
     $("tour-game").textContent = `Game ${current.number}: ${current.players[0]} (first) against ` +
-      `${current.players[1]} (second), ${game.spec}, ` +
+      `${current.players[1]} (second), ${game.name} (${game.spec}), ` +
       (ongoing ? `move ${game.ply + 1}` : `over after ${game.ply} moves`) +
       (game.board.last_move ? `, last move ${game.board.last_move}` : "");
     $("tour-board").innerHTML = Board.draw(game, { playable: false });

@@ -5,7 +5,7 @@
 
 use serde_json::{json, Value};
 use zerosum_arena::{EngineList, PlayerKind, PlayerSpec, PRESETS};
-use zerosum_games::families;
+use zerosum_games::{families, Family, GameSpec};
 
 /// The players a side may have, as `[label, spec]` pairs.
 const PLAYERS: &[(&str, &str)] = &[
@@ -35,20 +35,55 @@ pub fn page_player(text: &str, engines: &EngineList) -> Result<PlayerSpec, Strin
     }
 }
 
-/// The catalog as JSON: `families` (name, forms, rules, notation, examples; every family
-/// registered, see [`zerosum_games::families`]), `presets`
-/// (name, description, games, seconds per move, rounds) and `players` (label, spec; the
-/// built-in ones, then `engines` by name).
+/// A game spec the page offers, as JSON: `spec` as written, `name` (the game as people name
+/// it) and `board_words` (its board in words); see [`Family::game_name`].
+fn offered_game(spec: &str) -> Value {
+    match spec.parse::<GameSpec>() {
+        Ok(parsed) => json!({
+            "spec": spec,
+            "name": parsed.family().game_name(&parsed),
+            "board_words": parsed.family().board_words(&parsed),
+        }),
+        Err(_) => json!({"spec": spec, "name": spec, "board_words": ""}),
+    }
+}
+
+/// How the page lists `family`: the names of the games it offers that have one of their own,
+/// then the family's title (`Tic-tac-toe, Gomoku (m,n,k)`, `Chain Reaction (Unstable)`), or
+/// the title alone (`Hex`).
+pub fn family_label(family: &dyn Family) -> String {
+    let mut names: Vec<String> = Vec::new();
+    for example in family.examples() {
+        if let Ok(spec) = example.parse::<GameSpec>() {
+            let name = family.game_name(&spec);
+            if name != family.title() && !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
+    match names.is_empty() {
+        true => family.title().to_string(),
+        false => format!("{} ({})", names.join(", "), family.title()),
+    }
+}
+
+/// The catalog as JSON: `families` (name, label (see [`family_label`]), forms, rules,
+/// notation, examples, and `games`, the examples with their names (see [`offered_game`]);
+/// every family registered, see [`zerosum_games::families`]), `presets` (name, description,
+/// games, `named_games` (the games with their names), seconds per move, rounds) and `players`
+/// (label, spec; the built-in ones, then `engines` by name).
 pub fn catalog(engines: &EngineList) -> Value {
     let families: Vec<Value> = families()
         .into_iter()
         .map(|family| {
             json!({
                 "name": family.name(),
+                "label": family_label(family),
                 "forms": family.forms(),
                 "rules": family.rules(),
                 "notation": family.notation(),
                 "examples": family.examples(),
+                "games": family.examples().iter().map(|spec| offered_game(spec)).collect::<Vec<_>>(),
             })
         })
         .collect();
@@ -59,6 +94,7 @@ pub fn catalog(engines: &EngineList) -> Value {
                 "name": preset.name,
                 "description": preset.description,
                 "games": preset.games(),
+                "named_games": preset.games().iter().map(|spec| offered_game(spec)).collect::<Vec<_>>(),
                 "seconds_per_move": preset.seconds_per_move,
                 "rounds": preset.rounds,
             })
@@ -92,6 +128,37 @@ mod tests {
         }
         for (_, spec) in PLAYERS {
             page_player(spec, &EngineList::default()).unwrap();
+        }
+    }
+
+    #[test]
+    fn families_and_games_are_listed_by_the_names_people_use() {
+        let catalog = catalog(&EngineList::default());
+        let label = |name: &str| {
+            catalog["families"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|family| family["name"] == name)
+                .map(|family| family["label"].clone())
+                .unwrap()
+        };
+        assert_eq!(label("mnk"), "Tic-tac-toe, Gomoku (m,n,k)");
+        assert_eq!(label("connectx"), "Connect Four (Connect-X)");
+        assert_eq!(label("hex"), "Hex");
+        assert_eq!(label("atoll"), "Atoll");
+        assert_eq!(label("unstable"), "Chain Reaction (Unstable)");
+        let games = catalog["families"][0]["games"].to_string();
+        assert!(
+            games.contains(
+                r#"{"board_words":"3x3, three in a row","name":"Tic-tac-toe","spec":"tictactoe"}"#
+            ),
+            "{games}"
+        );
+        for preset in catalog["presets"].as_array().unwrap() {
+            for game in preset["named_games"].as_array().unwrap() {
+                assert_ne!(game["board_words"], "", "{game}");
+            }
         }
     }
 

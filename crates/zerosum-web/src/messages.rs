@@ -4,26 +4,38 @@
 //! - `hello`: `session` (the id to post commands with), `catalog` (games, presets, players) and
 //!   `watching` (whether the server shows a tournament of `zerosum tournament --serve`);
 //! - `state`: after every change, the whole game: `game` (the [`zerosum_games::DynGame`] JSON),
-//!   `players` (names), `humans` (which sides the page plays), `thinking` (the side an engine
+//!   `number` (the game's number in the tab: 0 for the game it opens with, one more for each
+//!   new game), `players` (names), `seats` (the players as the page names them in a `new`
+//!   command), `humans` (which sides the page plays), `thinking` (the side an engine
 //!   is searching for, or null), `used_ms` (time each side has used), `limit_ms` (each side's
 //!   time for a move, null when unlimited), `turn_ms` (how long the side to move has had the
 //!   turn), `result` (null while the game goes on, else e.g. `first player wins`);
-//! - `search`: an engine's line for the move it just played: `side`, `move`, `line`
-//!   ([`SearchLine`]) or `comment` (its raw text when it is no search line);
+//! - `search`: an engine's line, `live` while it searches (after each iteration), else for
+//!   the move it just played: `side`, `move`, `line` ([`SearchLine`]: what it thinks, in the
+//!   words of the terminal's `zerosum play`, and its search's measures) or `comment` (its raw
+//!   text when it carries no score);
 //! - `tournament`: the tournament the tab watches (see [`crate::tournament_feed`]);
 //! - `error`: `message`, for a command that could not be carried out; `command` (its `type`)
 //!   and `field` (the value of the command it concerns, e.g. `games`) when known, so the page
 //!   shows it next to the control that caused it ([`CommandError`]).
 
 use serde::{Deserialize, Serialize};
+use zerosum_core::EngineLine;
 
 /// What the page asks for.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Command {
     /// A new game of `spec` between `players` (first, second), each `human` (the page) or a
-    /// built-in player spec (`engine:time=0.5`, `quasi`, `random`).
-    New { spec: String, players: [String; 2] },
+    /// built-in player spec (`engine:time=0.5`, `quasi`, `random`), from the position after
+    /// `moves` (none by default: the start), played in turn and checked: the page reopens the
+    /// game of its address this way.
+    New {
+        spec: String,
+        players: [String; 2],
+        #[serde(default)]
+        moves: Vec<String>,
+    },
     /// The page's move, in the game's notation.
     Move {
         #[serde(rename = "move")]
@@ -105,60 +117,36 @@ impl From<String> for CommandError {
     }
 }
 
-/// An engine's report on the move it played, read from its comment
-/// (`depth D score S nodes N nps X time T pv M...`).
+/// An engine's line as the page shows it: its comment read ([`EngineLine`]) and told in the
+/// words of the terminal's `zerosum play`.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct SearchLine {
-    pub depth: u32,
-    /// `win in N`, `loss in N` or a signed evaluation, from the engine's side.
-    pub score: String,
-    pub nodes: u64,
-    /// Nodes per second.
-    pub nps: u64,
-    /// Seconds searched.
-    pub seconds: f64,
-    /// The principal variation, starting with the move played.
+    /// What the mover thinks, as a sentence: `White thinks it wins in 3 moves`, `Red thinks
+    /// you win with your next move`, `Black thinks it is a draw` (see [`EngineLine::opinion`]).
+    pub says: String,
+    /// The search's measures: `depth 9, 1,200 nodes, 40 k nodes/s, 0.03 s` (see
+    /// [`EngineLine::measures`]).
+    pub measures: String,
+    /// Whether the score is proved, not estimated.
+    pub solved: bool,
+    /// The principal variation, starting with the move played (or to be played).
     pub pv: Vec<String>,
     /// What the engine added in parentheses (why it chose a drawing move), if anything.
     pub note: Option<String>,
 }
 
 impl SearchLine {
-    /// Reads an engine comment; `None` when it lacks depth, score or nodes. Compact scores
-    /// (`win-in-3`) are spelt out (`win in 3`).
-    pub fn parse(comment: &str) -> Option<SearchLine> {
-        const KEYS: [&str; 6] = ["depth", "score", "nodes", "nps", "time", "pv"];
-        let (line, note) = match comment.split_once('(') {
-            Some((line, note)) => (line, Some(note.trim_end_matches(')').trim().to_string())),
-            None => (comment, None),
-        };
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let value_of = |key: &str| -> Option<Vec<&str>> {
-            let start = words.iter().position(|word| *word == key)? + 1;
-            let end = words[start..]
-                .iter()
-                .position(|word| KEYS.contains(word))
-                .map_or(words.len(), |offset| start + offset);
-            Some(words[start..end].to_vec())
-        };
-        let number =
-            |key: &str| -> Option<String> { value_of(key)?.first().map(|w| w.to_string()) };
+    /// The line of an engine whose side is called `mover`, the other side being called
+    /// `other` (`you` for the page's one person), from its `comment`; `None` when the comment
+    /// carries no score.
+    pub fn new(comment: &str, mover: &str, other: &str) -> Option<SearchLine> {
+        let line = EngineLine::parse(comment)?;
         Some(SearchLine {
-            depth: number("depth")?.parse().ok()?,
-            score: value_of("score")
-                .map(|words| words.join(" "))?
-                .replace("-in-", " in "),
-            nodes: number("nodes")?.parse().ok()?,
-            nps: number("nps").and_then(|nps| nps.parse().ok()).unwrap_or(0),
-            seconds: number("time")
-                .and_then(|time| time.trim_end_matches('s').parse().ok())
-                .unwrap_or(0.0),
-            pv: value_of("pv")
-                .unwrap_or_default()
-                .into_iter()
-                .map(String::from)
-                .collect(),
-            note,
+            says: format!("{mover} thinks {}", line.opinion(other)),
+            measures: line.measures(),
+            solved: line.solved,
+            pv: line.pv,
+            note: line.note,
         })
     }
 }
@@ -176,9 +164,15 @@ mod tests {
             new,
             Command::New {
                 spec: "connect4".into(),
-                players: ["human".into(), "quasi".into()]
+                players: ["human".into(), "quasi".into()],
+                moves: Vec::new(),
             }
         );
+        let reopened: Command = serde_json::from_str(
+            r#"{"type":"new","spec":"connect4","players":["human","quasi"],"moves":["4","4"]}"#,
+        )
+        .unwrap();
+        assert!(matches!(reopened, Command::New { moves, .. } if moves == ["4", "4"]));
         let played: Command = serde_json::from_str(r#"{"type":"move","move":"b2"}"#).unwrap();
         assert_eq!(played, Command::Move { text: "b2".into() });
         assert!(serde_json::from_str::<Command>(r#"{"type":"resign"}"#).is_err());
@@ -191,29 +185,32 @@ mod tests {
     }
 
     #[test]
-    fn search_lines_keep_multi_word_scores() {
-        let line =
-            SearchLine::parse("depth 9 score win in 3 nodes 1200 nps 40000 time 0.03 pv b2 a1 c3")
-                .unwrap();
-        assert_eq!(line.depth, 9);
-        assert_eq!(line.score, "win in 3");
-        assert_eq!(line.nodes, 1200);
-        assert_eq!(line.nps, 40000);
-        assert_eq!(line.pv, ["b2", "a1", "c3"]);
-        let short = SearchLine::parse("depth 2 score -35 nodes 10").unwrap();
-        assert_eq!(short.score, "-35");
-        assert!(short.pv.is_empty());
-        assert_eq!(SearchLine::parse("book move"), None);
-        let compact = SearchLine::parse(
-            "depth 9 score +0 nodes 5 nps 1 time 0.010 pv e5 (draw; e5 sets traps in 40% of the replies)",
+    fn search_lines_are_told_in_the_terminals_words() {
+        let line = SearchLine::new(
+            "depth 9 score win-in-3 nodes 1200 nps 40000 time 0.03 pv b2 a1 c3",
+            "White",
+            "you",
         )
         .unwrap();
-        assert_eq!(compact.pv, ["e5"]);
+        assert_eq!(line.says, "White thinks it wins with its next move");
+        assert_eq!(line.measures, "depth 9, 1,200 nodes, 40 k nodes/s, 0.03 s");
+        assert_eq!(line.pv, ["b2", "a1", "c3"]);
+        assert!(!line.solved);
+        let draw = SearchLine::new(
+            "depth 9 score +0 nodes 5 nps 1 time 0.010 pv e5 (draw; e5 sets traps in 40% of the replies)",
+            "Red",
+            "Yellow",
+        )
+        .unwrap();
+        assert_eq!(draw.says, "Red thinks it is a draw");
+        assert!(draw.solved);
+        assert_eq!(draw.pv, ["e5"]);
         assert_eq!(
-            compact.note.as_deref(),
+            draw.note.as_deref(),
             Some("draw; e5 sets traps in 40% of the replies")
         );
-        let win = SearchLine::parse("depth 3 score win-in-3 nodes 5").unwrap();
-        assert_eq!(win.score, "win in 3");
+        let exact = SearchLine::new("exact 4 loss-in-6 proved 7/7 time 0.001", "X", "O").unwrap();
+        assert_eq!(exact.says, "X thinks O wins in 3 moves");
+        assert_eq!(SearchLine::new("book move", "X", "O"), None);
     }
 }

@@ -20,6 +20,11 @@ pub const ASSETS: &[Asset] = &[
         body: include_str!("../page/app.js"),
     },
     Asset {
+        path: "/address.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../page/address.js"),
+    },
+    Asset {
         path: "/board.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_str!("../page/board.js"),

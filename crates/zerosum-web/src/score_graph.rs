@@ -6,12 +6,9 @@
 use std::collections::BTreeMap;
 
 use zerosum_charts::{Chart, LineChart, Series};
-use zerosum_core::Side;
+use zerosum_core::{EngineLine, Side};
 
-use crate::messages::SearchLine;
-
-/// An engine's score, as its search line prints it (`+35`, `-120`, `win in 3`, `loss in 2`)
-/// or its proof (`win-in-5`, `draw`).
+/// An engine's score, drawn.
 #[derive(Clone, Debug, PartialEq)]
 enum Value {
     Points(f64),
@@ -20,19 +17,11 @@ enum Value {
 }
 
 impl Value {
-    fn parse(text: &str) -> Option<Value> {
-        let text = text.trim();
-        if text.starts_with("win") {
-            Some(Value::Decisive(1.0))
-        } else if text.starts_with("loss") {
-            Some(Value::Decisive(-1.0))
-        } else if text == "draw" {
-            Some(Value::Points(0.0))
-        } else {
-            text.parse()
-                .ok()
-                .filter(|v: &f64| v.is_finite())
-                .map(Value::Points)
+    /// The value of what `line` says, for the side that searched.
+    fn of(line: &EngineLine) -> Value {
+        match line.score.distance() {
+            Some(_) => Value::Decisive(f64::from(line.score.0.signum())),
+            None => Value::Points(f64::from(line.score.0)),
         }
     }
 
@@ -49,28 +38,22 @@ impl Value {
 #[derive(Default)]
 pub struct ScoreGraph {
     /// ply -> (the value for the first player, what the engine said, who said it).
-    scores: BTreeMap<usize, (Value, String, Side)>,
+    scores: BTreeMap<usize, (Value, EngineLine, Side)>,
 }
 
 impl ScoreGraph {
     /// Notes the score in `comment`, the comment the engine playing `side` gave for its
-    /// move, the game's `ply`-th: a search line (`depth 9 score +35 ...`) or a proof
-    /// (`exact MOVE SCORE ...`, `proven SCORE pv ...`). Other comments are left out.
+    /// move, the game's `ply`-th (see [`EngineLine`]). Comments without a score are left out.
     pub fn record(&mut self, ply: usize, side: Side, comment: &str) {
-        let text = match SearchLine::parse(comment) {
-            Some(line) => line.score,
-            None => match comment.split_whitespace().collect::<Vec<_>>()[..] {
-                ["exact", _, score, ..] | ["proven", score, ..] => score.to_string(),
-                _ => return,
-            },
+        let Some(line) = EngineLine::parse(comment) else {
+            return;
         };
-        if let Some(value) = Value::parse(&text) {
-            let for_first = match side {
-                Side::First => value,
-                Side::Second => value.turned(),
-            };
-            self.scores.insert(ply, (for_first, text, side));
-        }
+        let value = Value::of(&line);
+        let for_first = match side {
+            Side::First => value,
+            Side::Second => value.turned(),
+        };
+        self.scores.insert(ply, (for_first, line, side));
     }
 
     /// Forgets the evaluations of moves after the `ply`-th (taken back).
@@ -96,18 +79,21 @@ impl ScoreGraph {
         let edge = (largest * 1.25).max(100.0);
         let mut points = Vec::new();
         let mut marks = Vec::new();
-        for (&ply, (value, text, side)) in &self.scores {
+        for (&ply, (value, line, side)) in &self.scores {
             let y = match value {
                 Value::Points(v) => *v,
                 Value::Decisive(sign) => sign * edge,
             };
-            let mover = match side {
-                Side::First => first,
-                Side::Second => second,
+            let (mover, other) = match side {
+                Side::First => (first, second),
+                Side::Second => (second, first),
             };
             marks.push((
                 points.len(),
-                format!("move {ply}, {side} player ({mover}): {text} for the mover"),
+                format!(
+                    "move {ply}, {mover} ({side} player) thinks {}",
+                    line.opinion(other)
+                ),
             ));
             points.push((ply as f64, y));
         }
@@ -124,6 +110,7 @@ impl ScoreGraph {
             vec![series],
         );
         chart.reference_y = Some(0.0);
+        chart.whole_x = true;
         chart.guides = vec![
             (edge, "first player wins".into()),
             (-edge, "second player wins".into()),
@@ -160,8 +147,24 @@ mod tests {
         let svg = graph.svg("human", "engine").unwrap();
         check_svg(&svg).unwrap();
         assert!(svg.contains("Engine evaluation for the first player, human"));
-        assert!(svg.contains("move 4, second player (engine): win in 3 for the mover"));
+        assert!(
+            svg.contains("move 4, engine (second player) thinks it wins with its next move"),
+            "{svg}"
+        );
         graph.truncate(3);
         assert_eq!(graph.scores.len(), 1);
+    }
+
+    #[test]
+    fn moves_are_counted_in_whole_numbers() {
+        let mut graph = ScoreGraph::default();
+        graph.record(2, Side::Second, "depth 5 score +40 nodes 100 pv a1");
+        graph.record(3, Side::First, "depth 5 score -10 nodes 100 pv b1");
+        let svg = graph.svg("human", "engine").unwrap();
+        check_svg(&svg).unwrap();
+        for fraction in [">2.5<", ">2.2<", ">2.25<", ">2.8<"] {
+            assert!(!svg.contains(fraction), "a tick at {fraction}: {svg}");
+        }
+        assert!(svg.contains(">2<") && svg.contains(">3<"), "{svg}");
     }
 }

@@ -37,9 +37,11 @@ const OPENING_PLAYERS: [&str; 2] = ["human", "engine:time=0.5"];
 enum Seat {
     /// The page: moves come as [`Command::Move`].
     Human,
-    /// A built-in player. `player` is `None` before its first move and while it searches (the
-    /// search thread holds it); `prepared` says whether it has been told about this game.
+    /// A built-in player, named `text` by the page. `player` is `None` before its first move
+    /// and while it searches (the search thread holds it); `prepared` says whether it has been
+    /// told about this game.
     Program {
+        text: String,
         spec: PlayerSpec,
         player: Option<Box<dyn Player>>,
         prepared: bool,
@@ -62,6 +64,7 @@ impl Seat {
         match spec.kind {
             PlayerKind::Human => Ok(Seat::Human),
             _ => Ok(Seat::Program {
+                text: text.trim().to_string(),
                 spec,
                 player: None,
                 prepared: false,
@@ -93,6 +96,14 @@ impl Seat {
         match self {
             Seat::Human => "human".into(),
             Seat::Program { spec, .. } => spec.display_name(),
+        }
+    }
+
+    /// The player as the page names it in a `new` command: `human`, `engine:time=0.5`.
+    fn text(&self) -> &str {
+        match self {
+            Seat::Human => "human",
+            Seat::Program { text, .. } => text,
         }
     }
 
@@ -146,6 +157,8 @@ pub struct Session {
     scores: ScoreGraph,
     /// The memory the engines' tables of the game take, reserved in the server's budget.
     tables: TableReservation,
+    /// The game's number in the tab: 0 for the opening game, one more for each new game.
+    number: u64,
 }
 
 impl Session {
@@ -187,6 +200,7 @@ impl Session {
             tournament: None,
             scores: ScoreGraph::default(),
             tables,
+            number: 0,
         }
     }
 
@@ -250,7 +264,9 @@ impl Session {
         let state = json!({
             "type": "state",
             "game": self.game.to_json(),
+            "number": self.number,
             "players": [self.seats[0].name(), self.seats[1].name()],
+            "seats": [self.seats[0].text(), self.seats[1].text()],
             "humans": [self.seats[0].is_human(), self.seats[1].is_human()],
             "thinking": self.search.as_ref().map(|search| search.side.name()),
             "used_ms": self.used.map(|used| used.as_millis() as u64),
@@ -279,7 +295,11 @@ impl Session {
 
     fn obey(&mut self, command: Command) -> Result<(), CommandError> {
         match command {
-            Command::New { spec, players } => self.new_game(&spec, &players),
+            Command::New {
+                spec,
+                players,
+                moves,
+            } => self.new_game(&spec, &players, &moves),
             Command::Move { text } => self.human_move(&text).map_err(CommandError::from),
             Command::Undo => self.undo().map_err(CommandError::from),
             Command::Swap => {
@@ -320,11 +340,28 @@ impl Session {
         }
     }
 
-    fn new_game(&mut self, spec: &str, players: &[String; 2]) -> Result<(), CommandError> {
+    /// Starts a game of `spec` between `players`, from the position after `moves`.
+    fn new_game(
+        &mut self,
+        spec: &str,
+        players: &[String; 2],
+        moves: &[String],
+    ) -> Result<(), CommandError> {
         let spec_error =
             |error: &dyn std::fmt::Display| CommandError::in_field("spec", error.to_string());
         let spec: GameSpec = spec.parse().map_err(|error| spec_error(&error))?;
-        let game = new_game(&spec).map_err(|error| spec_error(&error))?;
+        let mut game = new_game(&spec).map_err(|error| spec_error(&error))?;
+        for (number, text) in moves.iter().enumerate() {
+            if game.status() != Status::Ongoing {
+                return Err(CommandError::in_field(
+                    "moves",
+                    format!("move {} ({text}): the game is over", number + 1),
+                ));
+            }
+            game.play(text).map_err(|error| {
+                CommandError::in_field("moves", format!("move {} ({text}): {error}", number + 1))
+            })?;
+        }
         let seats = [
             Seat::parse(&players[0], &self.settings)
                 .map_err(|error| CommandError::in_field("first", error))?,
@@ -342,6 +379,7 @@ impl Session {
         self.used = [Duration::ZERO; 2];
         self.forfeit = None;
         self.seed = self.seed.wrapping_add(1);
+        self.number += 1;
         self.turn_started = Instant::now();
         Ok(())
     }
@@ -392,6 +430,7 @@ impl Session {
             spec,
             player,
             prepared,
+            ..
         } = &mut self.seats[side.index()]
         else {
             return;
@@ -442,12 +481,31 @@ impl Session {
         let Some(search) = self.search.as_ref().filter(|s| s.generation == generation) else {
             return Ok(());
         };
-        let side = search.side.name();
-        let event = match SearchLine::parse(line) {
-            Some(line) => json!({"type": "search", "live": true, "side": side, "line": line}),
-            None => json!({"type": "search", "live": true, "side": side, "comment": line}),
-        };
+        let mut event = self.search_event(search.side, line);
+        event["live"] = json!(true);
         self.send(&event)
+    }
+
+    /// The `search` event of the engine playing `side` that commented `comment`: its line in
+    /// the words of the terminal ([`SearchLine`]; the page's one person is `you`), or the
+    /// comment as it is when it carries no score.
+    fn search_event(&self, side: Side, comment: &str) -> Value {
+        let sides = &self.game.to_json()["sides"];
+        let called = |side: Side| {
+            sides[side.name()]
+                .as_str()
+                .unwrap_or(side.name())
+                .to_string()
+        };
+        let one_person = self.seats.iter().filter(|seat| seat.is_human()).count() == 1;
+        let other = match self.seats[(!side).index()].is_human() && one_person {
+            true => "you".to_string(),
+            false => called(!side),
+        };
+        match SearchLine::new(comment, &called(side), &other) {
+            Some(line) => json!({"type": "search", "side": side.name(), "line": line}),
+            None => json!({"type": "search", "side": side.name(), "comment": comment}),
+        }
     }
 
     fn take_reply(&mut self, reply: EngineReply) -> Result<(), String> {
@@ -480,14 +538,8 @@ impl Session {
                 self.turn_started = Instant::now();
                 if let Some(comment) = &answer.comment {
                     self.scores.record(self.game.ply(), side, comment);
-                    let event = match SearchLine::parse(comment) {
-                        Some(line) => {
-                            json!({"type": "search", "side": side.name(), "move": canonical, "line": line})
-                        }
-                        None => {
-                            json!({"type": "search", "side": side.name(), "move": canonical, "comment": comment})
-                        }
-                    };
+                    let mut event = self.search_event(side, comment);
+                    event["move"] = json!(canonical);
                     self.send(&event).map_err(|error| error.to_string())?;
                 }
             }

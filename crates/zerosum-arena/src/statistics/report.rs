@@ -207,6 +207,7 @@ pub fn elo_chart(
         series,
     );
     chart.reference_y = Some(0.0);
+    chart.whole_x = true;
     chart.empty_note = "no finite Elo yet: every player has won or lost all its games".into();
     Ok(chart)
 }
@@ -332,6 +333,7 @@ pub fn move_time_chart(names: &[String], order: &[usize], records: &[GameRecord]
         "mean time used (ms)",
         series,
     );
+    chart.whole_x = true;
     chart.empty_note = "no timed move".into();
     chart
 }

@@ -23,6 +23,8 @@ const COMMAND_CORPUS: &[&str] = &[
     r#"{"type":"swap"}"#,
     r#"{"type":"tournament","players":["random","quasi"],"games":["tictactoe","connectx:4x5x3"],"seconds":0.01,"rounds":1}"#,
     r#"{"type":"new","spec":"unstable:3x3","players":["human","random"]}"#,
+    r#"{"type":"new","spec":"tictactoe","players":["human","quasi"],"moves":["a1","b2","a2"]}"#,
+    r#"{"type":"new","spec":"connect4","players":["human","human"],"moves":["4","4","9"]}"#,
 ];
 
 const COMMAND_TOKENS: &[&str] = &[
@@ -37,6 +39,7 @@ const COMMAND_TOKENS: &[&str] = &[
     r#""games""#,
     r#""seconds""#,
     r#""rounds""#,
+    r#""moves""#,
     r#""human""#,
     r#""quasi""#,
     r#""random""#,
@@ -65,21 +68,26 @@ pub const COMMANDS: Target = Target {
 /// Engine comments as the page shows them.
 pub const SEARCH_LINE: Target = Target {
     name: "web-search-line",
-    about: "engine comments read for the page (zerosum-web messages::SearchLine::parse)",
+    about: "engine comments read and told in words for the page and the terminal (zerosum-web messages::SearchLine::new, zerosum-core EngineLine)",
     corpus: || {
         corpus_of(&[
             "depth 9 score +34 nodes 120345 nps 1000000 time 0.12s pv d4 e5 f6",
             "depth 12 score win-in-3 nodes 5 pv 4 4 (drawing: every move draws)",
             "depth 1 score 0 nodes 1",
             "score loss in 2 depth 3 nodes 99 time 1.5 pv",
+            "exact 4 loss-in-40 proved 7/7 time 0.012",
+            "proven win-in-5 pv f2 (kept from an earlier search)",
+            "depth 9 score +0 nodes 5 nps 1 time 0.010 pv e5 (draw; e5 sets traps in 40% of the replies)",
+            "depth 4 score -12 nodes 900 nps 1500 time 0.6 visits 300 winrate 0.470 pv d4 e5",
         ])
     },
     tokens: &[
-        "depth", "score", "nodes", "nps", "time", "pv", "win-in-", "(", ")", "s",
+        "depth", "score", "nodes", "nps", "time", "pv", "win-in-", "loss-in-", "(", ")", "s",
+        "exact", "proven", "visits", "winrate", "draw;",
     ],
     share: 1,
     run: |input| {
-        let line = SearchLine::parse(&text(input));
+        let line = SearchLine::new(&text(input), "Black", "you");
         match line {
             Some(_) => Verdict::Accepted,
             None => Verdict::Rejected,

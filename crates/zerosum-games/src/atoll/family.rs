@@ -61,6 +61,17 @@ impl Family for AtollFamily {
         "Atoll"
     }
 
+    /// `standard board`, `standard board, pie rule`.
+    fn board_words(&self, spec: &GameSpec) -> String {
+        let AtollSpec { board, pie } = spec
+            .params()
+            .expect("the family of a spec builds it with its own parameters");
+        match pie {
+            true => format!("{board} board, pie rule"),
+            false => format!("{board} board"),
+        }
+    }
+
     fn forms(&self) -> &'static str {
         "atoll:BOARD, suffix :pie"
     }

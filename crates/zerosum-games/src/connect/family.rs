@@ -6,7 +6,7 @@ use std::fmt;
 use serde_json::Value;
 use zerosum_core::{Side, SpecError, MAX_SIDE};
 
-use crate::family::count_word;
+use crate::family::{board_size_words, count_word};
 use crate::family::{invalid, run_problem};
 use crate::registry::Builtin;
 use crate::{Family, Layout};
@@ -49,6 +49,27 @@ impl Family for ConnectFamily {
 
     fn title(&self) -> &'static str {
         "Connect-X"
+    }
+
+    fn game_name(&self, spec: &GameSpec) -> String {
+        match *params(spec) {
+            ConnectSpec {
+                rows: 6,
+                cols: 7,
+                k: 4,
+            } => "Connect Four".into(),
+            _ => self.title().into(),
+        }
+    }
+
+    /// `6 rows x 7 columns, four in a row`.
+    fn board_words(&self, spec: &GameSpec) -> String {
+        let ConnectSpec { rows, cols, k } = *params(spec);
+        format!(
+            "{}, {} in a row",
+            board_size_words(rows, cols),
+            count_word(k)
+        )
     }
 
     fn forms(&self) -> &'static str {

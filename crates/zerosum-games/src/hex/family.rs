@@ -7,7 +7,7 @@ use serde_json::Value;
 use zerosum_core::{Side, SpecError};
 
 use super::Hex;
-use crate::family::{invalid, side_problem};
+use crate::family::{board_size_words, invalid, side_problem};
 use crate::registry::Builtin;
 use crate::stones::coloured_stones;
 use crate::{Family, Layout, OpeningSearch, SearchStyle, Stones};
@@ -80,6 +80,21 @@ impl Family for HexFamily {
 
     fn title(&self) -> &'static str {
         "Hex"
+    }
+
+    /// `11x11`, `9 rows x 11 columns`, then the swap rule: `11x11, swap rule`.
+    fn board_words(&self, spec: &GameSpec) -> String {
+        let HexSpec {
+            width,
+            height,
+            swap,
+        } = *params(spec);
+        let size = board_size_words(height, width);
+        match swap {
+            None => size,
+            Some(SwapRule::Sides) => format!("{size}, swap rule"),
+            Some(SwapRule::Pieces) => format!("{size}, swap rule (the stone is mirrored)"),
+        }
     }
 
     fn forms(&self) -> &'static str {

@@ -5,7 +5,7 @@ use std::fmt;
 
 use zerosum_core::SpecError;
 
-use crate::family::count_word;
+use crate::family::{board_size_words, count_word};
 use crate::family::{invalid, run_problem};
 use crate::registry::Builtin;
 use crate::{Family, Layout};
@@ -80,6 +80,32 @@ impl Family for MnkFamily {
 
     fn title(&self) -> &'static str {
         "m,n,k"
+    }
+
+    fn game_name(&self, spec: &GameSpec) -> String {
+        match *params(spec) {
+            MnkSpec {
+                rows: 3,
+                cols: 3,
+                k: 3,
+            } => "Tic-tac-toe".into(),
+            MnkSpec {
+                rows: 15,
+                cols: 15,
+                k: 5,
+            } => "Gomoku".into(),
+            _ => self.title().into(),
+        }
+    }
+
+    /// `3x3, three in a row`, `4 rows x 5 columns, four in a row`.
+    fn board_words(&self, spec: &GameSpec) -> String {
+        let MnkSpec { rows, cols, k } = *params(spec);
+        format!(
+            "{}, {} in a row",
+            board_size_words(rows, cols),
+            count_word(k)
+        )
     }
 
     fn forms(&self) -> &'static str {

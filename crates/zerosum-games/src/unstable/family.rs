@@ -7,7 +7,7 @@ use serde_json::Value;
 use zerosum_core::{Side, SpecError};
 
 use super::{Unstable, MIN_SIDE};
-use crate::family::{invalid, side_problem};
+use crate::family::{board_size_words, invalid, side_problem};
 use crate::registry::Builtin;
 use crate::{Family, Layout, OpeningSearch, Stones};
 use crate::{GameSpec, GameVisitor, SpecText};
@@ -50,6 +50,19 @@ impl Family for UnstableFamily {
 
     fn title(&self) -> &'static str {
         "Unstable"
+    }
+
+    /// Chain Reaction, as people know the game; `Unstable` is its name in the course.
+    fn game_name(&self, _spec: &GameSpec) -> String {
+        "Chain Reaction".into()
+    }
+
+    /// `Unstable, 10 rows x 6 columns`.
+    fn board_words(&self, spec: &GameSpec) -> String {
+        let UnstableSpec { rows, cols } = *spec
+            .params()
+            .expect("the family of a spec builds it with its own parameters");
+        format!("{}, {}", self.title(), board_size_words(rows, cols))
     }
 
     fn forms(&self) -> &'static str {

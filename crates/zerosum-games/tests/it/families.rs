@@ -195,3 +195,42 @@ fn every_position_names_its_layout_and_sides() {
         assert_eq!(position["sides"]["second"], sides[1], "{spec} {moves}");
     }
 }
+
+#[test]
+fn games_go_by_the_names_people_use() {
+    for (spec, name, words) in [
+        ("tictactoe", "Tic-tac-toe", "3x3, three in a row"),
+        ("gomoku", "Gomoku", "15x15, five in a row"),
+        ("mnk:4x5x4", "m,n,k", "4 rows x 5 columns, four in a row"),
+        (
+            "connect4",
+            "Connect Four",
+            "6 rows x 7 columns, four in a row",
+        ),
+        (
+            "connectx:7x9x4",
+            "Connect-X",
+            "7 rows x 9 columns, four in a row",
+        ),
+        ("hex:11", "Hex", "11x11"),
+        (
+            "hex:11x9:swap-sides",
+            "Hex",
+            "9 rows x 11 columns, swap rule",
+        ),
+        ("atoll:standard:pie", "Atoll", "standard board, pie rule"),
+        (
+            "chain-reaction",
+            "Chain Reaction",
+            "Unstable, 10 rows x 6 columns",
+        ),
+    ] {
+        let spec: GameSpec = spec.parse().unwrap();
+        let family = spec.family();
+        assert_eq!(family.game_name(&spec), name, "{spec}");
+        assert_eq!(family.board_words(&spec), words, "{spec}");
+        let json = new_game(&spec).unwrap().to_json();
+        assert_eq!(json["name"], name, "{spec}");
+        assert_eq!(json["board_words"], words, "{spec}");
+    }
+}

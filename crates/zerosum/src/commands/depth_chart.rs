@@ -44,6 +44,7 @@ fn chart(title: &str, y_label: &str, runs: &[Run], value: fn(&Iteration) -> f64)
         .collect();
     let mut chart = LineChart::new(title, "depth (iteration)", y_label, series);
     chart.y_scale = ScaleKind::Log;
+    chart.whole_x = true;
     chart.height = 360.0;
     chart.empty_note = "no iteration finished".into();
     chart

@@ -10,7 +10,7 @@ use anyhow::Result;
 use clap::Args;
 use zerosum_arena::run::clock_seed;
 use zerosum_arena::{play_game, PlayerKind, PlayerSpec, RefereeEvent, RefereeOptions, Termination};
-use zerosum_core::{Outcome, Score, Side};
+use zerosum_core::{EngineLine, Outcome, Side};
 use zerosum_games::{stones, DynGame};
 
 use super::parse_spec;
@@ -215,36 +215,12 @@ impl Table {
     /// The mover's view of the move it just made in `game` (its comment, a search line), told
     /// from the other side's point of view when that is a person: `the engine thinks it wins in
     /// 7 moves`, `the engine thinks you win with your next move`, `the engine thinks it is
-    /// ahead (+0.34)`. `None` when the comment carries no score.
+    /// ahead (+0.34)`, in the words of [`EngineLine::opinion`] (the page's too). `None` when the
+    /// comment carries no score.
     fn view(&self, game: &dyn DynGame, side: Side, comment: &str) -> Option<String> {
-        let score = comment_score(comment)?;
+        let line = EngineLine::parse(comment)?;
         let (mover, other) = (self.who(game, side), self.who(game, !side));
-        let opinion = match score.distance() {
-            // Counted from the position before the move: the mover's own move is the first ply.
-            Some(plies) if score.0 > 0 => match (plies.saturating_sub(1)) / 2 {
-                0 => "it wins with this move".to_string(),
-                1 => "it wins with its next move".to_string(),
-                moves => format!("it wins in {moves} moves"),
-            },
-            Some(plies) => {
-                let (win, your) = if other == "you" {
-                    ("win", "your")
-                } else {
-                    ("wins", "its")
-                };
-                match plies / 2 {
-                    0 | 1 => format!("{other} {win} with {your} next move"),
-                    moves => format!("{other} {win} in {moves} moves"),
-                }
-            }
-            None if score.0 > 0 => format!("it is ahead ({:+.2})", f64::from(score.0) / 100.0),
-            None if score.0 < 0 => format!("it is behind ({:+.2})", f64::from(score.0) / 100.0),
-            None if comment.starts_with("exact") || comment.starts_with("proven") => {
-                "it is a draw".to_string()
-            }
-            None => "it is even".to_string(),
-        };
-        Some(format!("{mover} thinks {opinion}"))
+        Some(format!("{mover} thinks {}", line.opinion(&other)))
     }
 
     /// The last line: who won and why (`you win: four in a row, framed [X] on the board`,
@@ -275,30 +251,6 @@ impl Table {
         };
         format!("{}: {why}", self.wins(game, winner))
     }
-}
-
-/// The score a search line gives, from the mover's side before its move: the word after
-/// `score` (`depth 9 score +34 ...`), after `proven` (`proven win-in-5 pv ...`) or after the
-/// move of `exact 4 loss-in-40 proved 7/7 ...`.
-fn comment_score(comment: &str) -> Option<Score> {
-    let words: Vec<&str> = comment.split_whitespace().collect();
-    let at = match *words.first()? {
-        "exact" => 2,
-        "proven" => 1,
-        _ => words.iter().position(|word| *word == "score")? + 1,
-    };
-    parse_score(words.get(at)?)
-}
-
-/// A score as [`Score::compact`] writes it: `+34`, `-5`, `win-in-5`, `loss-in-4`.
-fn parse_score(text: &str) -> Option<Score> {
-    if let Some(plies) = text.strip_prefix("win-in-") {
-        return Some(Score::win_in(plies.parse().ok()?));
-    }
-    if let Some(plies) = text.strip_prefix("loss-in-") {
-        return Some(Score::loss_in(plies.parse().ok()?));
-    }
-    Some(Score(text.parse().ok()?))
 }
 
 #[cfg(test)]

@@ -374,3 +374,51 @@ fn page_games_share_half_of_memory_for_their_tables() {
         std::thread::sleep(Duration::from_millis(100));
     }
 }
+
+#[test]
+fn a_new_game_opens_at_the_moves_it_names() {
+    let (_server, stdout, _) = spawn(&["serve", "--port", "0"]);
+    let address = address(stdout.unwrap());
+    let mut tab = Tab::open(&address);
+    tab.post(&serde_json::json!({"type": "swap"}));
+    let opening = tab.next(|event| event["type"] == "state");
+    assert_eq!(opening["number"], 0, "{opening}");
+    assert_eq!(
+        opening["seats"],
+        serde_json::json!(["engine:time=0.5", "human"]),
+        "{opening}"
+    );
+
+    // A finished game, reopened from its moves: at its end, with its players.
+    let answer = tab.post(&serde_json::from_str(r#"{"type":"new","spec":"tictactoe","players":["human","quasi"],"moves":["a1","b1","a2","b2","a3"]}"#).unwrap());
+    assert!(answer.contains("204"), "{answer}");
+    let won = tab.next(|event| event["type"] == "state" && event["number"] == 1);
+    assert_eq!(won["game"]["ply"], 5, "{won}");
+    assert_eq!(won["game"]["name"], "Tic-tac-toe", "{won}");
+    assert_eq!(won["result"], "first player wins", "{won}");
+    assert_eq!(won["seats"], serde_json::json!(["human", "quasi"]), "{won}");
+
+    // Moves that cannot be played: which one and why, about the moves; the game stays.
+    tab.post(
+        &serde_json::from_str(
+            r#"{"type":"new","spec":"connect4","players":["human","human"],"moves":["4","4","9"]}"#,
+        )
+        .unwrap(),
+    );
+    let refused = tab.next(|event| event["type"] == "error");
+    assert_eq!(refused["command"], "new", "{refused}");
+    assert_eq!(refused["field"], "moves", "{refused}");
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("move 3 (9): "),
+        "{refused}"
+    );
+    let kept = tab.next(|event| event["type"] == "state");
+    assert_eq!(kept["number"], 1, "{kept}");
+    assert_eq!(kept["game"]["spec"], "mnk:3x3x3", "{kept}");
+    tab.post(&serde_json::from_str(r#"{"type":"new","spec":"tictactoe","players":["human","human"],"moves":["a1","b1","a2","b2","a3","c3"]}"#).unwrap());
+    let over = tab.next(|event| event["type"] == "error");
+    assert_eq!(over["message"], "move 6 (c3): the game is over", "{over}");
+}

@@ -11,6 +11,7 @@
 //! or chromedriver.
 
 mod charts;
+mod first_output;
 mod webdriver;
 
 use std::io::{BufRead, BufReader};
@@ -104,7 +105,7 @@ impl Page {
              return {
                turn: document.getElementById('turn').textContent,
                result: document.getElementById('result').textContent,
-               notice: document.getElementById('error').hidden ? '' : document.getElementById('error').textContent,
+               notice: document.getElementById('error').hidden ? '' : document.getElementById('error-text').textContent,
                game: page.latest && page.latest.game,
                thinking: page.latest && page.latest.thinking,
                playable: q('[data-move]'),
@@ -230,22 +231,34 @@ impl Page {
         eprintln!("stone contrast against an empty cell: {contrast}");
     }
 
-    /// Where the page's error box is: its text, whether it lies within the viewport, and the
-    /// id of the form (or control bar) it sits in.
+    /// Where the page's error message is: its text, whether it lies within the viewport, the
+    /// id of the control it is about (`for`), and how far below that control's label it starts
+    /// (`below`, in pixels).
     fn error_place(&self) -> Value {
         self.driver.execute(
             "const error = document.getElementById('error');
              const box = error.getBoundingClientRect();
-             const holder = error.closest('form, #controls');
+             const control = error.dataset.for && document.getElementById(error.dataset.for);
+             const anchor = control && (control.closest('label, fieldset') || control);
              return {
-               text: error.hidden ? '' : error.textContent,
+               text: error.hidden ? '' : document.getElementById('error-text').textContent,
                in_view: box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight
                  && box.left >= 0 && box.right <= window.innerWidth,
-               holder: holder ? holder.id : null,
-               after: error.previousElementSibling ? error.previousElementSibling.outerHTML.slice(0, 120) : null,
+               for: error.dataset.for || null,
+               below: anchor ? box.top - anchor.getBoundingClientRect().bottom : null,
              };",
             json!([]),
         )
+    }
+
+    /// Checks that the error message shows just under the control `id`, in view.
+    fn check_error_under(&self, id: &str) -> Value {
+        let error = self.error_place();
+        assert_eq!(error["for"], id, "{error:#}");
+        let below = error["below"].as_f64().unwrap_or(f64::NAN);
+        assert!((0.0..=12.0).contains(&below), "{error:#}");
+        assert_eq!(error["in_view"], true, "{error:#}");
+        error
     }
 
     /// The texts of the elements `css` whose text wraps onto a second line.
@@ -265,9 +278,25 @@ impl Page {
         ) == true
     }
 
+    /// Waits until no animation runs (a disc falling), so that a screenshot shows the board
+    /// at rest.
+    fn wait_for_rest(&self) {
+        let started = Instant::now();
+        while self.driver.execute(
+            "return document.getAnimations().every((a) => a.playState !== 'running');",
+            json!([]),
+        ) != true
+        {
+            assert!(started.elapsed() < PATIENCE, "an animation runs on and on");
+            sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Saves a screenshot as `<name>.png` in the target directory, or over the web page
-    /// chapter's image in `docs/screenshots/` when `ZEROSUM_UPDATE_SCREENSHOTS=1`.
+    /// chapter's image in `docs/screenshots/` when `ZEROSUM_UPDATE_SCREENSHOTS=1`; the board
+    /// at rest.
     fn save_screenshot(&self, family: &str) {
+        self.wait_for_rest();
         let directory = if std::env::var_os("ZEROSUM_UPDATE_SCREENSHOTS").is_some_and(|v| v == "1")
         {
             PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshots")
@@ -347,12 +376,10 @@ fn the_page_plays_every_family_in_chromium() {
         text(&state["turn"]).starts_with("Your move: Red"),
         "{state:#}"
     );
-    // The engine's line: a search's, or the proof of the book or the solver.
+    // The engine's line, a search's or the proof of the book or the solver, in the words of
+    // the terminal's `zerosum play`.
     let line = text(&state["search"]);
-    assert!(
-        line.contains("depth") || line.contains("exact"),
-        "{state:#}"
-    );
+    assert!(line.contains("Yellow thinks "), "{state:#}");
     page.check_contrast();
     let fits = page.driver.execute(
         "return document.documentElement.scrollWidth <= window.innerWidth;",
@@ -371,8 +398,8 @@ fn the_page_plays_every_family_in_chromium() {
             && s["pv"].as_u64() > Some(0)
     });
     assert!(text(&live["search"]).contains("depth"), "{live:#}");
-    // Its score says whose view it is; its variation is drawn as rings, never as stones.
-    assert!(text(&live["search"]).contains(" for White"), "{live:#}");
+    // It says whose view it is; its variation is drawn as rings, never as stones.
+    assert!(text(&live["search"]).contains("White thinks "), "{live:#}");
     assert_eq!(live["stones"], 1, "the variation is no stones: {live:#}");
     let fills = page.driver.execute(
         "return [...document.querySelectorAll('#board .pv circle')].map((c) => getComputedStyle(c).fill);",
@@ -494,11 +521,8 @@ fn the_page_plays_every_family_in_chromium() {
     page.wait_for("the tournament form's error", |_| {
         !text(&page.error_place()["text"]).is_empty()
     });
-    let error = page.error_place();
+    let error = page.check_error_under("tour-games");
     assert!(text(&error["text"]).contains("connectx:3x3x9"), "{error:#}");
-    assert_eq!(error["holder"], "tour-setup", "{error:#}");
-    assert!(text(&error["after"]).contains("tour-games"), "{error:#}");
-    assert_eq!(error["in_view"], true, "{error:#}");
 
     // A tournament started from the page, watched to its standings.
     page.driver.execute(
@@ -582,9 +606,7 @@ fn the_page_plays_every_family_in_chromium() {
     page.driver.click("#entry button[type=submit]");
     let refused = page.wait_for("the refusal", |s| !text(&s["notice"]).is_empty());
     assert!(text(&refused["notice"]).contains("Z99"), "{refused:#}");
-    let error = page.error_place();
-    assert_eq!(error["holder"], "entry", "{error:#}");
-    assert_eq!(error["in_view"], true, "{error:#}");
+    page.check_error_under("move");
     drop(server);
     let gone = page.wait_for("the server-gone banner", |_| {
         page.driver.execute(

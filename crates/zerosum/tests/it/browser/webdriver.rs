@@ -116,6 +116,36 @@ impl WebDriver {
         )
     }
 
+    /// Runs `script` (a function body; `arguments` holds `args`, then the callback that gives
+    /// the result) and returns the value it passes to the callback.
+    pub fn execute_async(&self, script: &str, args: Value) -> Value {
+        self.session_call(
+            "POST",
+            "/execute/async",
+            json!({"script": script, "args": args}),
+        )
+    }
+
+    /// Moves the mouse over the middle of the first element matching `css`.
+    pub fn hover(&self, css: &str) {
+        let found = self.session_call(
+            "POST",
+            "/element",
+            json!({"using": "css selector", "value": css}),
+        );
+        let element = found[ELEMENT_KEY]
+            .as_str()
+            .unwrap_or_else(|| panic!("no element `{css}`: {found}"))
+            .to_string();
+        let origin = json!({ ELEMENT_KEY: element });
+        self.session_call(
+            "POST",
+            "/actions",
+            json!({"actions": [{"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+                "actions": [{"type": "pointerMove", "origin": origin, "x": 0, "y": 0}]}]}),
+        );
+    }
+
     /// Clicks the first element matching `css` as a user would.
     pub fn click(&self, css: &str) {
         // The page redraws the board on its events (clocks, the engine's line), so the element
@@ -171,6 +201,11 @@ impl WebDriver {
 
     /// The visible page as PNG.
     pub fn screenshot(&self) -> Vec<u8> {
+        decode_base64(&self.screenshot_base64())
+    }
+
+    /// The visible page as PNG, in base64.
+    pub fn screenshot_base64(&self) -> String {
         let png = self
             .call(
                 "GET",
@@ -178,7 +213,7 @@ impl WebDriver {
                 None,
             )
             .expect("a screenshot");
-        decode_base64(png.as_str().expect("base64 text"))
+        png.as_str().expect("base64 text").to_string()
     }
 
     fn session_call(&self, method: &str, path: &str, body: Value) -> Value {
