@@ -88,24 +88,40 @@ impl Family for MnkFamily {
                 rows: 3,
                 cols: 3,
                 k: 3,
+                rule: Rule::Freestyle,
             } => "Tic-tac-toe".into(),
             MnkSpec {
                 rows: 15,
                 cols: 15,
                 k: 5,
-            } => "Gomoku".into(),
+                rule,
+            } => match rule {
+                Rule::Freestyle => "Gomoku".into(),
+                Rule::Standard => "Gomoku (exactly five)".into(),
+                Rule::Renju => "Renju".into(),
+            },
             _ => self.title().into(),
         }
     }
 
-    /// `3x3, three in a row`, `4 rows x 5 columns, four in a row`.
+    /// `3x3, three in a row`, `4 rows x 5 columns, four in a row`, `15x15, exactly five in a
+    /// row`, `15x15, five in a row, renju's forbidden moves for Black`.
     fn board_words(&self, spec: &GameSpec) -> String {
-        let MnkSpec { rows, cols, k } = *params(spec);
-        format!(
-            "{}, {} in a row",
-            board_size_words(rows, cols),
-            count_word(k)
-        )
+        let MnkSpec {
+            rows,
+            cols,
+            k,
+            rule,
+        } = *params(spec);
+        let size = board_size_words(rows, cols);
+        match rule {
+            Rule::Freestyle => format!("{size}, {} in a row", count_word(k)),
+            Rule::Standard => format!("{size}, exactly {} in a row", count_word(k)),
+            Rule::Renju => format!(
+                "{size}, {} in a row, renju's forbidden moves for Black",
+                count_word(k)
+            ),
+        }
     }
 
     fn forms(&self) -> &'static str {

@@ -201,6 +201,17 @@ fn games_go_by_the_names_people_use() {
     for (spec, name, words) in [
         ("tictactoe", "Tic-tac-toe", "3x3, three in a row"),
         ("gomoku", "Gomoku", "15x15, five in a row"),
+        (
+            "gomoku:standard",
+            "Gomoku (exactly five)",
+            "15x15, exactly five in a row",
+        ),
+        (
+            "renju",
+            "Renju",
+            "15x15, five in a row, renju's forbidden moves for Black",
+        ),
+        ("mnk:3x3x3", "Tic-tac-toe", "3x3, three in a row"),
         ("mnk:4x5x4", "m,n,k", "4 rows x 5 columns, four in a row"),
         (
             "connect4",
