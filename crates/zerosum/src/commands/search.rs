@@ -1,5 +1,6 @@
-//! `zerosum search` (iterative deepening with an info line per iteration) and
-//! `zerosum analyze` (the value of every legal move).
+//! `zerosum search` (iterative deepening with an info line per iteration, after what the
+//! game's exact oracle proves where it has one) and `zerosum analyze` (the value of every
+//! legal move).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -71,7 +72,11 @@ impl EngineOptions {
 
 /// `zerosum search SPEC [--moves LIST] [--time S | --depth D | --nodes N] [--hash MB] [--algo A]
 /// [--threads N] [--svg FILE]`; with `svg`, the nodes and time of each iteration are drawn
-/// there.
+/// there. Prints what the game's exact oracle (Connect-X: the opening book, then the solver)
+/// proves within the share of the limits the engine gives it in play, an info line per
+/// iteration, and `bestmove M score S depth D nodes N time T`: D the last info line's depth,
+/// M and S the proof's where it settles the move or overrules the search's (then the line
+/// ends `(exact: ...)`), an unproven evaluation ending `(evaluation, not proven)`.
 pub fn search(spec: &str, moves: &str, options: &EngineOptions, svg: Option<&Path>) -> Result<()> {
     let limits = options.limits()?;
     visit_game(
@@ -155,6 +160,11 @@ impl GameVisitor for SearchCommand {
                     Proven::Unknown if best == searched => {
                         (best, result.score_word(), evaluated(&result))
                     }
+                    Proven::Unknown => (
+                        best,
+                        "?".to_string(),
+                        " (exact: the search's move loses, this one is not proven to)",
+                    ),
                     proven => (best, proven.compact(), " (exact: opening book or solver)"),
                 }
             }
