@@ -24,7 +24,7 @@ use std::sync::Arc;
 use thiserror::Error;
 use zerosum_search::TranspositionTable;
 
-pub use engine::{default_algorithm, EngineSettings};
+pub use engine::{default_algorithm, oracle_limits, EngineSettings};
 pub use external::{ExternalEngine, Protocol};
 pub use human::Human;
 pub use java::JavaPlayer;
