@@ -30,11 +30,11 @@
 
 use std::cell::RefCell;
 
-use super::evaluator::{LOSS_NEXT, STATIC_LIMIT, VCF_WIN, WIN_NEXT};
 use super::pattern_vcf::PatternVcf;
 use super::patterns::{
     code_threats, combined_threat, CellThreat, LineThreat, PatternBoard, CELL_CODES, CELL_THREATS,
 };
+use super::values::{LOSS_NEXT, STATIC_LIMIT, VCF_WIN, WIN_NEXT};
 use super::Rule;
 
 /// Weights are in 1/`WEIGHT_SCALE` of an evaluation unit.
