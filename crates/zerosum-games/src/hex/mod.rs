@@ -23,10 +23,13 @@
 //! labels ("anchors") are the board edges the component touches. A full board always has
 //! exactly one winner, so Hex has no draws.
 
+pub mod cells;
 pub mod connected;
+pub mod dfpn;
 mod evaluator;
 mod family;
 pub mod inferior;
+pub mod vc;
 
 pub use evaluator::HexEvaluator;
 pub use family::{spec, HexFamily, HexSpec, SwapRule};

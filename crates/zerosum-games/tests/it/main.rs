@@ -10,6 +10,7 @@ mod connect_solver;
 mod connect_solver_threads;
 mod families;
 mod hex;
+mod hex_knowledge;
 mod mnk;
 mod unstable;
 mod winning_lines;
