@@ -281,7 +281,9 @@ impl<const W: usize> DfpnSolver<W> {
         let hash = hash_of(&position, mover);
         // The root is expanded without its own connection test, so that a won root names
         // its winning move (a child the opponent has lost).
-        if !self.table.contains_key(&hash) {
+        // A root met before as a node won by connections (no moves kept) is expanded again.
+        let known = self.table.get(&hash);
+        if known.is_none_or(|entry| entry.pn == 0 && entry.moves.is_empty()) {
             let entry = self.expand(&position, mover, true);
             self.table.insert(hash, entry);
         }
@@ -376,12 +378,12 @@ impl<const W: usize> DfpnSolver<W> {
         if self.options.connections {
             let [own, theirs] = &mut self.builders;
             if !root {
-                own.build(&self.geometry, &filled, mover);
+                own.build(&self.geometry, &filled, mover, EdgeLink::Semi);
                 if own.edge_link() != EdgeLink::None {
                     return decided(0, INFINITE);
                 }
             }
-            theirs.build(&self.geometry, &filled, opponent);
+            theirs.build(&self.geometry, &filled, opponent, EdgeLink::Full);
             match theirs.edge_link() {
                 EdgeLink::Joined | EdgeLink::Full => return decided(INFINITE, 0),
                 EdgeLink::Semi => {

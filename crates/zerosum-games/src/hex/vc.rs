@@ -193,7 +193,15 @@ impl<const W: usize> VcBuilder<W> {
     }
 
     /// Runs H-search for `colour` on `position`; read the results with the other methods.
-    pub fn build(&mut self, geometry: &Geometry<W>, position: &Position<W>, colour: Stone) {
+    /// It ends once the edges have a full connection (and, when `enough` is
+    /// [`EdgeLink::Semi`], a semi one): connections found by then are kept, others missed.
+    pub fn build(
+        &mut self,
+        geometry: &Geometry<W>,
+        position: &Position<W>,
+        colour: Stone,
+        enough: EdgeLink,
+    ) {
         for &pair in &self.touched {
             self.fulls[pair as usize].clear();
             self.semis[pair as usize].clear();
@@ -255,10 +263,16 @@ impl<const W: usize> VcBuilder<W> {
                 }
             }
         }
-        while let Some((x, y, carrier)) = self.queue.pop() {
+        // First in, first out: the connections of small carriers are combined first.
+        let mut head = 0;
+        while let Some(&(x, y, carrier)) = self.queue.get(head) {
+            head += 1;
             self.and_rule(x as usize, y as usize, carrier);
             self.and_rule(y as usize, x as usize, carrier);
-            if !self.fulls(edge_a, edge_b).is_empty() {
+            let pair = self.pair(edge_a, edge_b);
+            if !self.fulls[pair].is_empty()
+                || (enough == EdgeLink::Semi && !self.semis[pair].is_empty())
+            {
                 break;
             }
         }

