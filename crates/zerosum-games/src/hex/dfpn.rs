@@ -113,7 +113,7 @@ pub struct DfpnResult {
 pub enum DfpnError {
     #[error("the game is over: there is nothing to solve")]
     Over,
-    #[error("the swap move is legal: the proof-number solver takes positions without it")]
+    #[error("the swap move is legal now or next: the proof-number solver does not play it")]
     Swap,
     #[error("a {0}x{1} board is too big for the proof-number solver (at most 382 cells)")]
     TooBig(usize, usize),
@@ -269,7 +269,7 @@ impl<const W: usize> DfpnSolver<W> {
         if game.status().is_over() {
             return Err(DfpnError::Over);
         }
-        if game.swap_rule().is_some() && game.ply() == 1 {
+        if game.swap_rule().is_some() && game.ply() <= 1 {
             return Err(DfpnError::Swap);
         }
         self.nodes = 0;

@@ -18,6 +18,17 @@
 //! stealing argument). Removing dead cells from the moves searched keeps search exact.
 //! The corner cells' neighbour beyond both edges (the acute corners' outer cell) belongs to no
 //! colour: a cell next to it is never called dead.
+//!
+//! On bit sets ([`super::cells`]), for the proof-number solver, three more rules built on the
+//! same local test, each keeping the value of the position:
+//!
+//! - **captured** pairs ([`captured_pairs`]): two adjacent empty cells, each dead once a
+//!   colour has the other: that colour answers an intrusion into one on the other, so both
+//!   can be filled with its stones;
+//! - **fill-in** ([`fill_in`]): dead cells and captured pairs filled, again until none is
+//!   left;
+//! - **dominated** moves ([`dominated_moves`]): a cell that the mover's stone on its one empty
+//!   neighbour would kill is worth less than that neighbour (a vulnerable cell).
 
 use super::cells::{CellSet, Geometry, Position};
 use super::Hex;

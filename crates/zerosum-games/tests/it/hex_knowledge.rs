@@ -8,10 +8,10 @@ use zerosum_core::conformance::SplitMix;
 use zerosum_core::{Game, Outcome, Status};
 use zerosum_games::connection::{Stone, StoneMove};
 use zerosum_games::hex::cells::{other, CellSet, Geometry, Position};
-use zerosum_games::hex::dfpn::{DfpnLimits, DfpnOptions, HexSolver};
+use zerosum_games::hex::dfpn::{DfpnError, DfpnLimits, DfpnOptions, HexSolver};
 use zerosum_games::hex::inferior::{captured_pairs, dominated_moves, fill_in};
 use zerosum_games::hex::vc::{EdgeLink, VcBuilder, VcLimits};
-use zerosum_games::hex::Hex;
+use zerosum_games::hex::{Hex, SwapRule};
 
 type Set = CellSet<1>;
 
@@ -493,4 +493,21 @@ fn dfpn_agrees_with_minimax_with_and_without_knowledge() {
         solved += 1;
     }
     assert!(solved > 25);
+}
+
+#[test]
+fn dfpn_leaves_the_swap_to_the_generic_solver() {
+    let mut game = Hex::new(3, 3, Some(SwapRule::Sides));
+    let mut solver = HexSolver::new(3, 3, DfpnOptions::default()).unwrap();
+    let limits = DfpnLimits::default();
+    assert_eq!(solver.solve(&game, &limits), Err(DfpnError::Swap));
+    game.play_text("a1").unwrap();
+    assert_eq!(solver.solve(&game, &limits), Err(DfpnError::Swap));
+    game.play_text("b2").unwrap();
+    assert!(solver.solve(&game, &limits).unwrap().wins.is_some());
+    // A board beyond the bit sets is refused, not solved wrongly.
+    assert!(matches!(
+        HexSolver::new(20, 20, DfpnOptions::default()),
+        Err(DfpnError::TooBig(20, 20))
+    ));
 }

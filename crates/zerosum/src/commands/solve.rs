@@ -1,7 +1,7 @@
 //! `zerosum solve`: exact values. Connect-X boards that fit a packed bit board go to the
 //! Pons-style solver and get its exact score (Connect Four from the embedded opening book when
 //! the book has every move's value); Hex positions to the proof-number solver (win or loss,
-//! with virtual connections and inferior cells), but for the one move where the swap is legal;
+//! with virtual connections and inferior cells), but for the first two moves under a swap rule;
 //! every other game goes to the generic solver, which under `--time`/`--nodes` deepens a
 //! horizon and ends with the best bound it proved.
 
@@ -322,8 +322,8 @@ impl<B: Bits> PonsEngine<B> {
     }
 }
 
-/// Hex by proof numbers ([`HexSolver`]); a position where the swap is legal goes to the
-/// generic solver.
+/// Hex by proof numbers ([`HexSolver`]); a position where the swap is legal, now or on the
+/// next move, goes to the generic solver.
 struct HexEngine {
     start: Hex,
     solver: HexSolver,
