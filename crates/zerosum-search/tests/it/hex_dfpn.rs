@@ -1,5 +1,5 @@
 //! The Hex proof-number solver (`zerosum_games::hex::dfpn`) against the generic alpha-beta
-//! solver: every 4x4 position of up to three stones and sampled 5x5 positions, with all its
+//! solver: every 4x4 position of up to two stones and many of three, sampled 5x5 positions, with all its
 //! knowledge and (on the fuller boards, where it is quick enough) with none, so the fill-in,
 //! the connections, the mustplay and the dominated moves never change a value.
 
@@ -71,8 +71,10 @@ fn dfpn_equals_alpha_beta_on_every_small_4x4_position() {
             game.play(zerosum_games::connection::StoneMove::Place(b));
             visit(&mut game, &mut checked);
             // The third stone: one of each class of positions (Black's two stones in
-            // increasing order), to keep the count down.
-            for c in (a + 1)..16 {
+            // increasing order) with Black's first stone in the upper half, to keep the
+            // count down.
+            let thirds = if a < 8 { (a + 1)..16 } else { 0..0 };
+            for c in thirds {
                 if c == b {
                     continue;
                 }
@@ -84,7 +86,7 @@ fn dfpn_equals_alpha_beta_on_every_small_4x4_position() {
         }
         game.undo();
     }
-    assert!(checked > 1500, "{checked}");
+    assert!(checked > 1000, "{checked}");
 }
 
 #[test]
