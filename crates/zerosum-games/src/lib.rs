@@ -33,7 +33,8 @@
 //! mnk        evaluator -> vcf -> threats -> lines
 //! connect    evaluator -> windows -> threats -> weights -> packed; windows -> wide;
 //!            solver (search -> order -> position, table) -> packed; oracle -> book, solver
-//! hex        evaluator -> connection::potential; hex, atoll -> connection
+//! hex        evaluator -> connection::potential; hex, atoll -> connection;
+//!            dfpn -> vc, inferior, evaluator -> cells (bit sets of cells)
 //! atoll      evaluator -> board -> connection
 //! unstable   evaluator -> cells
 //! ```
