@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use zerosum_core::{Evaluator, Game};
+use zerosum_core::{Evaluator, Game, Side};
 
 use super::{Atoll, AtollBoard, AtollMove};
 use crate::connection::potential::{
@@ -228,5 +228,26 @@ impl EvaluatedGame for Atoll {
 
     fn evaluator(&self) -> AtollEvaluator {
         AtollEvaluator::new(self.board())
+    }
+
+    fn observation_grid(&self) -> (usize, usize) {
+        (self.board().rows(), self.board().columns())
+    }
+
+    /// Island stones count for the side that has their colour; water is 0.
+    fn write_observation(&self, out: &mut [f32]) {
+        let board = self.board();
+        let columns = board.columns();
+        let colours = [Side::First, Side::Second].map(|side| self.colour_of(side));
+        crate::observation::from_owners(
+            board.rows() * columns,
+            self.to_move(),
+            |at| {
+                let stone = self.stone(board.cell_at(at % columns, at / columns)?);
+                let side = colours.iter().position(|&colour| colour == stone)?;
+                Some(if side == 0 { Side::First } else { Side::Second })
+            },
+            out,
+        );
     }
 }

@@ -261,6 +261,20 @@ impl<B: Bits> EvaluatedGame for ConnectX<Packed<B>> {
         ConnectEvaluator::new(self.rows(), self.cols(), self.k())
     }
 
+    fn observation_grid(&self) -> (usize, usize) {
+        (self.rows(), self.cols())
+    }
+
+    fn write_observation(&self, out: &mut [f32]) {
+        let cols = self.cols();
+        crate::observation::from_owners(
+            self.rows() * cols,
+            self.to_move(),
+            |at| self.owner(at / cols, at % cols),
+            out,
+        );
+    }
+
     /// The book and the exact solver of this board.
     fn oracle(&self, table_mb: usize) -> Option<Box<dyn ExactOracle<Self>>> {
         Some(Box::new(ConnectOracle::new(
@@ -281,6 +295,20 @@ impl EvaluatedGame for ConnectX<Wide> {
 
     fn evaluator(&self) -> ConnectEvaluator {
         ConnectEvaluator::new(self.rows(), self.cols(), self.k())
+    }
+
+    fn observation_grid(&self) -> (usize, usize) {
+        (self.rows(), self.cols())
+    }
+
+    fn write_observation(&self, out: &mut [f32]) {
+        let cols = self.cols();
+        crate::observation::from_owners(
+            self.rows() * cols,
+            self.to_move(),
+            |at| self.owner(at / cols, at % cols),
+            out,
+        );
     }
 }
 

@@ -340,6 +340,24 @@ impl EvaluatedGame for Hex {
     fn evaluator(&self) -> HexEvaluator {
         HexEvaluator::new(self.width(), self.height())
     }
+
+    fn observation_grid(&self) -> (usize, usize) {
+        (self.height(), self.width())
+    }
+
+    fn write_observation(&self, out: &mut [f32]) {
+        let colours = [Side::First, Side::Second].map(|side| self.colour_of(side));
+        crate::observation::from_owners(
+            self.width() * self.height(),
+            self.to_move(),
+            |at| {
+                let stone = self.stone(self.cell(at % self.width(), at / self.width()));
+                let side = colours.iter().position(|&colour| colour == stone)?;
+                Some(if side == 0 { Side::First } else { Side::Second })
+            },
+            out,
+        );
+    }
 }
 
 #[cfg(test)]

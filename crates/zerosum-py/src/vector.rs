@@ -1,0 +1,5 @@
+//! todo
+use pyo3::prelude::*;
+pub fn register(_m: &Bound<'_, PyModule>) -> PyResult<()> {
+    Ok(())
+}
