@@ -6,6 +6,12 @@ The API and examples: docs/python.md of the repository.
 
 from zerosum._zerosum import (
     Game,
+    MoveValue,
+    SearchResult,
+    Solution,
+    analyze,
+    search,
+    solve,
     GameSpecError,
     IllegalMoveError,
     InternalError,
@@ -18,6 +24,12 @@ from zerosum._zerosum import (
 
 __all__ = [
     "Game",
+    "MoveValue",
+    "SearchResult",
+    "Solution",
+    "analyze",
+    "search",
+    "solve",
     "GameSpecError",
     "IllegalMoveError",
     "InternalError",
