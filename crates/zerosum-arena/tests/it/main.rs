@@ -10,6 +10,7 @@ mod engine_play;
 mod exact_play;
 mod external;
 mod game_server;
+mod guest_seats;
 mod java_course;
 mod misbehaving;
 mod shipped_openings;
