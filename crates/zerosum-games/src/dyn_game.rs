@@ -51,6 +51,8 @@ pub trait DynGame: Send + Sync {
     fn action_text(&self, action: usize) -> Option<String>;
     /// Plays the move whose action id is `action`, checked; returns its text.
     fn play_action(&mut self, action: usize) -> Result<String, MoveError>;
+    /// The most plies a game on this board can last ([`EvaluatedGame::max_plies`]).
+    fn max_plies(&self) -> Option<usize>;
     /// The grid of the observation, `(rows, cols)` ([`crate::observation`]).
     fn observation_grid(&self) -> (usize, usize);
     /// Writes the observation ([`crate::observation`]) into `out`, at least
@@ -179,6 +181,10 @@ impl<G: EvaluatedGame> DynGame for DynAdapter<G> {
         })?;
         self.0.try_play(mv)?;
         Ok(self.0.format_move(mv))
+    }
+
+    fn max_plies(&self) -> Option<usize> {
+        self.0.max_plies()
     }
 
     fn observation_grid(&self) -> (usize, usize) {

@@ -128,6 +128,13 @@ pub trait EvaluatedGame: Game {
         None
     }
 
+    /// The most plies a game on this board can last (every cell filled, the swap played;
+    /// Unstable's bound), for programs that size buffers by it (OpenSpiel's
+    /// `max_game_length`); `None` when the family does not say (the default).
+    fn max_plies(&self) -> Option<usize> {
+        None
+    }
+
     /// The grid an observation covers, `(rows, cols)` (see [`observation`]): by default the
     /// `rows` and `cols` of the JSON board.
     fn observation_grid(&self) -> (usize, usize) {

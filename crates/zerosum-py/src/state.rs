@@ -111,6 +111,13 @@ impl PyGame {
         self.game.action_count()
     }
 
+    /// The most plies a game on this board can last (every cell filled, the swap played;
+    /// Unstable's bound), or `None` where the family does not say.
+    #[getter]
+    fn max_plies(&self) -> Option<usize> {
+        self.game.max_plies()
+    }
+
     /// The action id of a move given as text.
     fn action_of(&self, text: &str) -> PyResult<usize> {
         self.game.action_of(text).map_err(move_error)

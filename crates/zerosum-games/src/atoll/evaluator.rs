@@ -234,6 +234,10 @@ impl EvaluatedGame for Atoll {
         (self.board().rows(), self.board().columns())
     }
 
+    fn max_plies(&self) -> Option<usize> {
+        Some(self.board().playable().len() + usize::from(self.pie_rule()))
+    }
+
     /// Island stones count for the side that has their colour; water is 0.
     fn write_observation(&self, out: &mut [f32]) {
         let board = self.board();

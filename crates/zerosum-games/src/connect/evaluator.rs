@@ -265,6 +265,10 @@ impl<B: Bits> EvaluatedGame for ConnectX<Packed<B>> {
         (self.rows(), self.cols())
     }
 
+    fn max_plies(&self) -> Option<usize> {
+        Some(self.rows() * self.cols())
+    }
+
     fn write_observation(&self, out: &mut [f32]) {
         let cols = self.cols();
         crate::observation::from_owners(
@@ -299,6 +303,10 @@ impl EvaluatedGame for ConnectX<Wide> {
 
     fn observation_grid(&self) -> (usize, usize) {
         (self.rows(), self.cols())
+    }
+
+    fn max_plies(&self) -> Option<usize> {
+        Some(self.rows() * self.cols())
     }
 
     fn write_observation(&self, out: &mut [f32]) {

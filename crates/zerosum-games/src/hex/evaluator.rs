@@ -345,6 +345,10 @@ impl EvaluatedGame for Hex {
         (self.height(), self.width())
     }
 
+    fn max_plies(&self) -> Option<usize> {
+        Some(self.width() * self.height() + usize::from(self.swap_rule().is_some()))
+    }
+
     fn write_observation(&self, out: &mut [f32]) {
         let colours = [Side::First, Side::Second].map(|side| self.colour_of(side));
         crate::observation::from_owners(

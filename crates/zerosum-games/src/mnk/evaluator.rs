@@ -475,6 +475,10 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
         (self.rows(), self.cols())
     }
 
+    fn max_plies(&self) -> Option<usize> {
+        Some(self.rows() * self.cols())
+    }
+
     fn write_observation(&self, out: &mut [f32]) {
         let cols = self.cols();
         crate::observation::from_owners(

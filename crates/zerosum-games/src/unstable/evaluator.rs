@@ -349,6 +349,10 @@ impl EvaluatedGame for Unstable {
         (self.rows(), self.cols())
     }
 
+    fn max_plies(&self) -> Option<usize> {
+        Some(Unstable::max_plies(self))
+    }
+
     /// The stone planes hold each side's atom counts.
     fn write_observation(&self, out: &mut [f32]) {
         let area = self.num_cells();

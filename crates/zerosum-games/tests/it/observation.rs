@@ -106,6 +106,30 @@ fn stones_on_the_board_count_in_the_stone_planes() {
 }
 
 #[test]
+fn no_game_outlasts_its_max_plies() {
+    let mut rng = SplitMix::new(7);
+    for spec in example_specs() {
+        let bound = new_game(&spec)
+            .unwrap()
+            .max_plies()
+            .expect("a built-in family's bound");
+        for _ in 0..3 {
+            let mut game = new_game(&spec).unwrap();
+            while !game.status().is_over() {
+                assert!(
+                    game.ply() < bound,
+                    "{spec}: ply {} of at most {bound}",
+                    game.ply()
+                );
+                let actions = game.legal_actions();
+                game.play_action(actions[rng.below(actions.len())]).unwrap();
+            }
+            assert!(game.ply() <= bound, "{spec}");
+        }
+    }
+}
+
+#[test]
 fn actions_name_the_moves_their_text_names() {
     on_random_positions(|game| {
         let texts = game.legal_moves();
