@@ -66,21 +66,27 @@ pub fn fill_to_move(to_move: Side, area: usize, out: &mut [f32]) {
     out[2 * area..PLANES * area].fill(value);
 }
 
-/// Writes the stone planes of a grid of `area` cells from `owner` (the side whose stone is on
-/// each cell, by index `row * cols + col`) and the side-to-move plane.
+/// Writes the stone planes of a grid of `rows x cols` cells from `owner` (the side whose stone
+/// is on the cell at a row and a column, if any) and the side-to-move plane.
+#[inline]
 pub fn from_owners(
-    area: usize,
+    (rows, cols): (usize, usize),
     to_move: Side,
-    owner: impl Fn(usize) -> Option<Side>,
+    owner: impl Fn(usize, usize) -> Option<Side>,
     out: &mut [f32],
 ) {
-    out[..2 * area].fill(0.0);
-    for at in 0..area {
-        match owner(at) {
-            Some(Side::First) => out[at] = 1.0,
-            Some(Side::Second) => out[area + at] = 1.0,
-            None => {}
+    let area = rows * cols;
+    let (stones, rest) = out.split_at_mut(2 * area);
+    let (first, second) = stones.split_at_mut(area);
+    for row in 0..rows {
+        let at = row * cols;
+        let (first, second) = (&mut first[at..at + cols], &mut second[at..at + cols]);
+        for col in 0..cols {
+            let side = owner(row, col);
+            first[col] = f32::from(u8::from(side == Some(Side::First)));
+            second[col] = f32::from(u8::from(side == Some(Side::Second)));
         }
     }
-    fill_to_move(to_move, area, out);
+    let value = if to_move == Side::First { 1.0 } else { 0.0 };
+    rest[..area].fill(value);
 }

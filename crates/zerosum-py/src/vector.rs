@@ -79,22 +79,52 @@ impl<'a> Out<'a> {
     }
 }
 
-/// One game of the environment: the position, its legal moves, its random stream.
+/// The slot of an action id that names no legal move.
+const NOT_LEGAL: u32 = u32::MAX;
+
+/// One game of the environment: the position, its legal moves (and each action id's index
+/// among them), its random stream.
 struct Lane<G: Game> {
     game: G,
     legal: Vec<G::Move>,
+    /// By action id: the index of its move in `legal`, or [`NOT_LEGAL`].
+    slots: Vec<u32>,
     rng: ChaCha8Rng,
 }
 
 impl<G: EvaluatedGame> Lane<G> {
+    /// A lane playing `game` from its position.
+    fn new(game: G, rng: ChaCha8Rng) -> Self {
+        let mut lane = Lane {
+            slots: vec![NOT_LEGAL; game.move_id_bound()],
+            game,
+            legal: Vec::new(),
+            rng,
+        };
+        lane.refresh();
+        lane
+    }
+
+    /// Reads the legal moves of the position and their slots.
+    fn refresh(&mut self) {
+        for &mv in &self.legal {
+            self.slots[self.game.move_id(mv)] = NOT_LEGAL;
+        }
+        self.game.legal_moves(&mut self.legal);
+        for (index, &mv) in self.legal.iter().enumerate() {
+            self.slots[self.game.move_id(mv)] = index as u32;
+        }
+    }
+
     /// The legal move whose id is `action`, or why there is none.
     fn legal_move(&self, action: i64) -> Result<G::Move, String> {
-        if let Some(&mv) = self
-            .legal
-            .iter()
-            .find(|&&mv| self.game.move_id(mv) as i64 == action)
-        {
-            return Ok(mv);
+        let slot = usize::try_from(action)
+            .ok()
+            .and_then(|action| self.slots.get(action))
+            .copied()
+            .unwrap_or(NOT_LEGAL);
+        if slot != NOT_LEGAL {
+            return Ok(self.legal[slot as usize]);
         }
         let bound = self.game.move_id_bound();
         if action < 0 || action as usize >= bound {
@@ -129,16 +159,15 @@ impl<G: EvaluatedGame> Lane<G> {
         if status.is_over() {
             self.game = start.clone();
         }
-        self.game.legal_moves(&mut self.legal);
+        self.refresh();
         self.write(out);
     }
 
     /// Writes the position's observation, mask and side to move.
     fn write(&self, out: Out<'_>) {
         self.game.write_observation(out.observations);
-        out.masks.fill(false);
-        for &mv in &self.legal {
-            out.masks[self.game.move_id(mv)] = true;
+        for (mask, &slot) in out.masks.iter_mut().zip(&self.slots) {
+            *mask = slot != NOT_LEGAL;
         }
         out.to_move[0] = (self.game.to_move() == Side::Second) as i64;
     }
@@ -224,7 +253,7 @@ impl<G: EvaluatedGame> Batch for Lanes<G> {
         out.dones.fill(false);
         for lane in &mut self.lanes {
             lane.game = self.start.clone();
-            lane.game.legal_moves(&mut lane.legal);
+            lane.refresh();
             let (one, rest) = out.split(1, self.observation, self.actions);
             lane.write(one);
             out = rest;
@@ -257,15 +286,7 @@ impl GameVisitor for Build {
     fn visit<G: EvaluatedGame>(self, start: G) -> Box<dyn Batch> {
         let (rows, cols) = start.observation_grid();
         let lanes = (0..self.games)
-            .map(|index| {
-                let mut legal = Vec::new();
-                start.legal_moves(&mut legal);
-                Lane {
-                    game: start.clone(),
-                    legal,
-                    rng: stream(self.seed.wrapping_add(index as u64)),
-                }
-            })
+            .map(|index| Lane::new(start.clone(), stream(self.seed.wrapping_add(index as u64))))
             .collect();
         Box::new(Lanes {
             observation: PLANES * rows * cols,

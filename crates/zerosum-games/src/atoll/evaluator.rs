@@ -241,13 +241,12 @@ impl EvaluatedGame for Atoll {
     /// Island stones count for the side that has their colour; water is 0.
     fn write_observation(&self, out: &mut [f32]) {
         let board = self.board();
-        let columns = board.columns();
         let colours = [Side::First, Side::Second].map(|side| self.colour_of(side));
         crate::observation::from_owners(
-            board.rows() * columns,
+            (board.rows(), board.columns()),
             self.to_move(),
-            |at| {
-                let stone = self.stone(board.cell_at(at % columns, at / columns)?);
+            |row, column| {
+                let stone = self.stone(board.cell_at(column, row)?);
                 let side = colours.iter().position(|&colour| colour == stone)?;
                 Some(if side == 0 { Side::First } else { Side::Second })
             },

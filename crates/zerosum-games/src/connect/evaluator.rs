@@ -270,11 +270,10 @@ impl<B: Bits> EvaluatedGame for ConnectX<Packed<B>> {
     }
 
     fn write_observation(&self, out: &mut [f32]) {
-        let cols = self.cols();
         crate::observation::from_owners(
-            self.rows() * cols,
+            (self.rows(), self.cols()),
             self.to_move(),
-            |at| self.owner(at / cols, at % cols),
+            |row, col| self.owner(row, col),
             out,
         );
     }
@@ -310,11 +309,10 @@ impl EvaluatedGame for ConnectX<Wide> {
     }
 
     fn write_observation(&self, out: &mut [f32]) {
-        let cols = self.cols();
         crate::observation::from_owners(
-            self.rows() * cols,
+            (self.rows(), self.cols()),
             self.to_move(),
-            |at| self.owner(at / cols, at % cols),
+            |row, col| self.owner(row, col),
             out,
         );
     }

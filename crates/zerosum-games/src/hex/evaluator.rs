@@ -352,10 +352,10 @@ impl EvaluatedGame for Hex {
     fn write_observation(&self, out: &mut [f32]) {
         let colours = [Side::First, Side::Second].map(|side| self.colour_of(side));
         crate::observation::from_owners(
-            self.width() * self.height(),
+            (self.height(), self.width()),
             self.to_move(),
-            |at| {
-                let stone = self.stone(self.cell(at % self.width(), at / self.width()));
+            |row, column| {
+                let stone = self.stone(self.cell(column, row));
                 let side = colours.iter().position(|&colour| colour == stone)?;
                 Some(if side == 0 { Side::First } else { Side::Second })
             },

@@ -480,11 +480,10 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
     }
 
     fn write_observation(&self, out: &mut [f32]) {
-        let cols = self.cols();
         crate::observation::from_owners(
-            self.rows() * cols,
+            (self.rows(), self.cols()),
             self.to_move(),
-            |at| self.cell_owner(at / cols, at % cols),
+            |row, col| self.cell_owner(row, col),
             out,
         );
     }

@@ -24,13 +24,10 @@ import zerosum
 
 
 def _observation_high(game):
-    """The largest value an observation holds: 1 (a stone), or on Unstable the largest count a
-    stable cell holds (one below its critical mass)."""
+    """The largest value an observation holds: 1 (a stone), or no bound on Unstable, whose
+    counts may pass the critical mass when a chain reaction wins the game mid-way."""
     board = json.loads(game.to_json())["board"]
-    critical = board.get("critical")
-    if critical:
-        return float(max(max(row) for row in critical) - 1)
-    return 1.0
+    return np.inf if "critical" in board else 1.0
 
 
 class ZerosumEnv(AECEnv):
