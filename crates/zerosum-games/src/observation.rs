@@ -57,13 +57,14 @@ pub fn from_board_json(family: &dyn Family, board: &Value, to_move: Side, out: &
             }
         }
     }
-    fill_to_move(to_move, area, out);
+    fill_to_move(to_move, area, &mut out[2 * area..]);
 }
 
-/// Fills plane 2 of an observation over `area` cells: 1 when the first player is to move.
-pub fn fill_to_move(to_move: Side, area: usize, out: &mut [f32]) {
+/// Fills the side-to-move plane of an observation over `area` cells (the `area` values of
+/// `plane`): 1 when the first player is to move, else 0.
+pub fn fill_to_move(to_move: Side, area: usize, plane: &mut [f32]) {
     let value = if to_move == Side::First { 1.0 } else { 0.0 };
-    out[2 * area..PLANES * area].fill(value);
+    plane[..area].fill(value);
 }
 
 /// Writes the stone planes of a grid of `rows x cols` cells from `owner` (the side whose stone
@@ -87,6 +88,5 @@ pub fn from_owners(
             second[col] = f32::from(u8::from(side == Some(Side::Second)));
         }
     }
-    let value = if to_move == Side::First { 1.0 } else { 0.0 };
-    rest[..area].fill(value);
+    fill_to_move(to_move, area, rest);
 }

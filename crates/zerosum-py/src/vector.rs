@@ -234,17 +234,20 @@ impl<G: EvaluatedGame> Batch for Lanes<G> {
             run(&mut self.lanes, actions, out);
             return;
         }
+        // The first run of games on this thread, each other one on a thread of its own.
         std::thread::scope(|scope| {
-            let mut out = out;
-            for (lanes, actions) in self
+            let mut chunks = self
                 .lanes
                 .chunks_mut(per_thread)
-                .zip(actions.chunks(per_thread))
-            {
+                .zip(actions.chunks(per_thread));
+            let (own_lanes, own_actions) = chunks.next().expect("at least one game");
+            let (own, mut out) = out.split(own_lanes.len(), observation, action_count);
+            for (lanes, actions) in chunks {
                 let (mine, rest) = out.split(lanes.len(), observation, action_count);
                 out = rest;
                 scope.spawn(move || run(lanes, actions, mine));
             }
+            run(own_lanes, own_actions, own);
         });
     }
 

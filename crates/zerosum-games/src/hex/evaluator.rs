@@ -350,17 +350,16 @@ impl EvaluatedGame for Hex {
     }
 
     fn write_observation(&self, out: &mut [f32]) {
-        let colours = [Side::First, Side::Second].map(|side| self.colour_of(side));
-        crate::observation::from_owners(
-            (self.height(), self.width()),
-            self.to_move(),
-            |row, column| {
-                let stone = self.stone(self.cell(column, row));
-                let side = colours.iter().position(|&colour| colour == stone)?;
-                Some(if side == 0 { Side::First } else { Side::Second })
-            },
-            out,
-        );
+        // The cells are stored row by row, as the planes are.
+        let area = self.width() * self.height();
+        let [first, second] = [Side::First, Side::Second].map(|side| self.colour_of(side));
+        let (stones, rest) = out.split_at_mut(2 * area);
+        let (first_plane, second_plane) = stones.split_at_mut(area);
+        for ((&stone, a), b) in self.stones().iter().zip(first_plane).zip(second_plane) {
+            *a = f32::from(u8::from(stone == first));
+            *b = f32::from(u8::from(stone == second));
+        }
+        crate::observation::fill_to_move(self.to_move(), area, rest);
     }
 }
 

@@ -364,7 +364,7 @@ impl EvaluatedGame for Unstable {
                 _ => {}
             }
         }
-        crate::observation::fill_to_move(self.to_move(), area, out);
+        crate::observation::fill_to_move(self.to_move(), area, &mut out[2 * area..]);
     }
 }
 
