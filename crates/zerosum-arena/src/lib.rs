@@ -8,8 +8,9 @@
 //! Modules, each importing only modules listed below it (in brackets):
 //!
 //! ```text
+//! answers       solve, search and analyze one position [players]
 //! run           a tournament run: start, resume, shards, record, game files, reports
-//!                                                 [tournament, records, statistics, shard]
+//!                                                 [tournament, players, records, statistics, shard]
 //! tournament    round robins and matches: settings, schedule, presets, merge of shards
 //!                                                 [referee, players, player, records, statistics, openings, clock, shard]
 //! net           the game server and client        [referee, records, peers, player, clock]
@@ -24,6 +25,7 @@
 //! clock, prompt, shard   leaves
 //! ```
 
+pub mod answers;
 pub mod clock;
 pub mod net;
 pub mod openings;

@@ -40,6 +40,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use thiserror::Error;
 use zerosum_games::GameSpec;
 
+use crate::players::{PlayerKind, PlayerSpec};
 use crate::records::game_files::{GameFileOptions, GameFiles, GameFilesError};
 use crate::records::record::GameRecord;
 use crate::records::record_file::{RecordFileError, RecordWriter};
@@ -49,7 +50,9 @@ use crate::statistics::scoring::Scoring;
 use crate::statistics::sprt::{SprtParams, SprtStatus};
 use crate::statistics::standings::Standings;
 use crate::tournament::settings::{SettingsError, TournamentSettings};
-use crate::tournament::{GameObserver, ScheduleError, ScheduledGame, Tournament, TournamentEvent};
+use crate::tournament::{
+    GameObserver, PlayerFactory, ScheduleError, ScheduledGame, Tournament, TournamentEvent,
+};
 
 /// The folder default records (and their rankings) go to, in the working directory.
 pub const RUNS_DIR: &str = "zerosum-runs";
@@ -336,6 +339,30 @@ impl Run {
     /// The record, when the run is recorded.
     pub fn record(&self) -> Option<&Path> {
         self.output.as_ref().map(|(writer, _)| writer.path())
+    }
+
+    /// Seats the player `factory` builds (one per game) at entrant `index` (from 0), whose
+    /// spec in the settings must be a guest (`guest`, `guest:name=NAME`): a player the program
+    /// running the tournament brings itself, such as a Python function. The record keeps the
+    /// guest's spec; resumed elsewhere, an empty guest seat forfeits its games.
+    pub fn seat_guest(&mut self, index: usize, factory: PlayerFactory) -> Result<(), RunError> {
+        let spec = self.settings.players.get(index).ok_or_else(|| {
+            SettingsError(format!(
+                "no player {} to seat: the tournament has {}",
+                index + 1,
+                self.settings.players.len()
+            ))
+        })?;
+        let kind = spec.parse::<PlayerSpec>().map(|spec| spec.kind);
+        if kind != Ok(PlayerKind::Guest) {
+            return Err(SettingsError(format!(
+                "player {} (`{spec}`) is not a guest seat",
+                index + 1
+            ))
+            .into());
+        }
+        self.tournament.entrants[index].factory = factory;
+        Ok(())
     }
 
     /// Sets the hook that watches every game's start and moves ([`Tournament::observer`]),

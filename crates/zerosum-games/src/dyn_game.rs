@@ -39,6 +39,25 @@ pub trait DynGame: Send + Sync {
     fn to_json(&self) -> serde_json::Value;
     /// A boxed copy.
     fn clone_box(&self) -> Box<dyn DynGame>;
+    /// The number of action ids: one more than the largest [`zerosum_core::Game::move_id`] (a
+    /// cell or column index; the swap after the cells). Some ids may name no move (Atoll's
+    /// island cells).
+    fn action_count(&self) -> usize;
+    /// The legal moves as action ids, in the order of [`DynGame::legal_moves`].
+    fn legal_actions(&self) -> Vec<usize>;
+    /// The action id of a move given as text (legal here or not).
+    fn action_of(&self, text: &str) -> Result<usize, MoveError>;
+    /// The move an action id names, as text; `None` if it names none.
+    fn action_text(&self, action: usize) -> Option<String>;
+    /// Plays the move whose action id is `action`, checked; returns its text.
+    fn play_action(&mut self, action: usize) -> Result<String, MoveError>;
+    /// The most plies a game on this board can last ([`EvaluatedGame::max_plies`]).
+    fn max_plies(&self) -> Option<usize>;
+    /// The grid of the observation, `(rows, cols)` ([`crate::observation`]).
+    fn observation_grid(&self) -> (usize, usize);
+    /// Writes the observation ([`crate::observation`]) into `out`, at least
+    /// `PLANES * rows * cols` values.
+    fn write_observation(&self, out: &mut [f32]);
 }
 
 /// The stones `side` plays with in `game` now (in Hex and Atoll they follow an exchange of
@@ -132,6 +151,57 @@ impl<G: EvaluatedGame> DynGame for DynAdapter<G> {
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
     }
+
+    fn action_count(&self) -> usize {
+        self.0.move_id_bound()
+    }
+
+    fn legal_actions(&self) -> Vec<usize> {
+        let mut moves = Vec::new();
+        self.0.legal_moves(&mut moves);
+        moves.into_iter().map(|m| self.0.move_id(m)).collect()
+    }
+
+    fn action_of(&self, text: &str) -> Result<usize, MoveError> {
+        let mv = self.0.parse_move(text.trim())?;
+        Ok(self.0.move_id(mv))
+    }
+
+    fn action_text(&self, action: usize) -> Option<String> {
+        move_of_action(&self.0, action).map(|mv| self.0.format_move(mv))
+    }
+
+    fn play_action(&mut self, action: usize) -> Result<String, MoveError> {
+        let mv = move_of_action(&self.0, action).ok_or_else(|| MoveError::OffBoard {
+            text: format!("action {action}"),
+            board: format!(
+                "no move has this id; ids run from 0 to {}",
+                self.0.move_id_bound() - 1
+            ),
+        })?;
+        self.0.try_play(mv)?;
+        Ok(self.0.format_move(mv))
+    }
+
+    fn max_plies(&self) -> Option<usize> {
+        self.0.max_plies()
+    }
+
+    fn observation_grid(&self) -> (usize, usize) {
+        self.0.observation_grid()
+    }
+
+    fn write_observation(&self, out: &mut [f32]) {
+        self.0.write_observation(out);
+    }
+}
+
+/// The move of `game` whose [`zerosum_core::Game::move_id`] is `action`, among all the moves
+/// of its board, if any.
+fn move_of_action<G: EvaluatedGame>(game: &G, action: usize) -> Option<G::Move> {
+    let mut all = Vec::new();
+    game.all_moves(&mut all);
+    all.into_iter().find(|&mv| game.move_id(mv) == action)
 }
 
 impl Clone for Box<dyn DynGame> {

@@ -52,6 +52,7 @@ mod family;
 pub mod hex;
 mod layout;
 pub mod mnk;
+pub mod observation;
 mod registry;
 mod stones;
 pub mod unstable;
@@ -125,6 +126,32 @@ pub trait EvaluatedGame: Game {
     /// has one (Connect-X boards that fit the packed solver); `None` by default.
     fn oracle(&self, _table_mb: usize) -> Option<Box<dyn exact::ExactOracle<Self>>> {
         None
+    }
+
+    /// The most plies a game on this board can last (every cell filled, the swap played;
+    /// Unstable's bound), for programs that size buffers by it (OpenSpiel's
+    /// `max_game_length`); `None` when the family does not say (the default).
+    fn max_plies(&self) -> Option<usize> {
+        None
+    }
+
+    /// The grid an observation covers, `(rows, cols)` (see [`observation`]): by default the
+    /// `rows` and `cols` of the JSON board.
+    fn observation_grid(&self) -> (usize, usize) {
+        observation::grid_of(&self.board_json())
+    }
+
+    /// Writes the position as numbers into `out`, which holds at least
+    /// `observation::PLANES * rows * cols` values for the [`EvaluatedGame::observation_grid`]
+    /// (the layout: [`observation`]). By default read from the JSON board; the families built
+    /// in write it from their own representation, without allocating.
+    fn write_observation(&self, out: &mut [f32]) {
+        observation::from_board_json(
+            self.spec().family(),
+            &self.board_json(),
+            self.to_move(),
+            out,
+        );
     }
 }
 

@@ -27,7 +27,7 @@ pub fn page_player(text: &str, engines: &EngineList) -> Result<PlayerSpec, Strin
     let listed = resolved != text;
     match spec.kind {
         PlayerKind::External(_) if listed => Ok(spec),
-        PlayerKind::External(_) | PlayerKind::Java(_) => Err(format!(
+        PlayerKind::External(_) | PlayerKind::Java(_) | PlayerKind::Guest => Err(format!(
             "`{text}`: the page plays built-in players and the engines the server was started \
              with (--engines) only"
         )),

@@ -58,6 +58,10 @@ pub enum PlayerKind {
     External(ExternalEngine),
     /// A course player class run by the Java adapter (`java:CLASS,cp=PATH`).
     Java(JavaPlayer),
+    /// A seat for a player the program running the tournament brings itself (a Python
+    /// function, through the Python package): [`crate::run::Run::seat_guest`] seats it. A
+    /// guest seat nobody took forfeits each game with the reason ([`PlayerSpec::build`]).
+    Guest,
 }
 
 /// A built-in player as named on the command line: `KIND[:key=value,...]`.
@@ -85,9 +89,10 @@ impl FromStr for PlayerSpec {
             "quasi" => PlayerKind::Quasi,
             "engine" => PlayerKind::Engine(EngineSettings::default()),
             "human" => PlayerKind::Human,
+            "guest" => PlayerKind::Guest,
             _ => {
                 return Err(PlayerSpecError(format!(
-                    "unknown player `{kind}` (expected random, quasi, engine, human, \
+                    "unknown player `{kind}` (expected random, quasi, engine, human, guest, \
                      cmd=PROGRAM,proto=gtp|gomocup or java:CLASS,cp=PATH, e.g. engine:time=0.5)"
                 )))
             }
@@ -264,6 +269,7 @@ impl fmt::Display for PlayerSpec {
             PlayerKind::Random => (Some("random"), Vec::new()),
             PlayerKind::Quasi => (Some("quasi"), Vec::new()),
             PlayerKind::Human => (Some("human"), Vec::new()),
+            PlayerKind::Guest => (Some("guest"), Vec::new()),
             PlayerKind::Engine(engine) => {
                 let text = engine.to_string();
                 (
@@ -342,7 +348,34 @@ impl PlayerSpec {
             }
             PlayerKind::External(engine) => Box::new(ExternalPlayer::new(name, engine.clone())),
             PlayerKind::Java(player) => Box::new(JavaCoursePlayer::new(name, player.clone())),
+            PlayerKind::Guest => Box::new(EmptySeat { name }),
         }
+    }
+}
+
+/// A guest seat that nobody took: it cannot play.
+struct EmptySeat {
+    name: String,
+}
+
+impl Player for EmptySeat {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn new_game(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
+        Err(PlayerError::Unsupported {
+            spec: setup.spec.to_string(),
+            reason: "a guest seat is played by the program that brings its player (the Python \
+                     package), and none was brought here"
+                .to_string(),
+        })
+    }
+
+    fn choose(&mut self, _request: &MoveRequest) -> Result<MoveAnswer, PlayerError> {
+        Err(PlayerError::Failed(
+            "a guest seat has no player".to_string(),
+        ))
     }
 }
 

@@ -4,11 +4,13 @@
 //! One test binary for the crate (a module per area), so a fresh `cargo test` links one
 //! binary here instead of one per file.
 
+mod answers;
 mod engine_clock;
 mod engine_play;
 mod exact_play;
 mod external;
 mod game_server;
+mod guest_seats;
 mod java_course;
 mod misbehaving;
 mod shipped_openings;

@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use zerosum_core::{Evaluator, Game};
+use zerosum_core::{Evaluator, Game, Side};
 
 use super::{Atoll, AtollBoard, AtollMove};
 use crate::connection::potential::{
@@ -228,5 +228,29 @@ impl EvaluatedGame for Atoll {
 
     fn evaluator(&self) -> AtollEvaluator {
         AtollEvaluator::new(self.board())
+    }
+
+    fn observation_grid(&self) -> (usize, usize) {
+        (self.board().rows(), self.board().columns())
+    }
+
+    fn max_plies(&self) -> Option<usize> {
+        Some(self.board().playable().len() + usize::from(self.pie_rule()))
+    }
+
+    /// Island stones count for the side that has their colour; water is 0.
+    fn write_observation(&self, out: &mut [f32]) {
+        let board = self.board();
+        let colours = [Side::First, Side::Second].map(|side| self.colour_of(side));
+        crate::observation::from_owners(
+            (board.rows(), board.columns()),
+            self.to_move(),
+            |row, column| {
+                let stone = self.stone(board.cell_at(column, row)?);
+                let side = colours.iter().position(|&colour| colour == stone)?;
+                Some(if side == 0 { Side::First } else { Side::Second })
+            },
+            out,
+        );
     }
 }

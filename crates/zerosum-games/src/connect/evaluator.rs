@@ -261,6 +261,23 @@ impl<B: Bits> EvaluatedGame for ConnectX<Packed<B>> {
         ConnectEvaluator::new(self.rows(), self.cols(), self.k())
     }
 
+    fn observation_grid(&self) -> (usize, usize) {
+        (self.rows(), self.cols())
+    }
+
+    fn max_plies(&self) -> Option<usize> {
+        Some(self.rows() * self.cols())
+    }
+
+    fn write_observation(&self, out: &mut [f32]) {
+        crate::observation::from_owners(
+            (self.rows(), self.cols()),
+            self.to_move(),
+            |row, col| self.owner(row, col),
+            out,
+        );
+    }
+
     /// The book and the exact solver of this board.
     fn oracle(&self, table_mb: usize) -> Option<Box<dyn ExactOracle<Self>>> {
         Some(Box::new(ConnectOracle::new(
@@ -281,6 +298,23 @@ impl EvaluatedGame for ConnectX<Wide> {
 
     fn evaluator(&self) -> ConnectEvaluator {
         ConnectEvaluator::new(self.rows(), self.cols(), self.k())
+    }
+
+    fn observation_grid(&self) -> (usize, usize) {
+        (self.rows(), self.cols())
+    }
+
+    fn max_plies(&self) -> Option<usize> {
+        Some(self.rows() * self.cols())
+    }
+
+    fn write_observation(&self, out: &mut [f32]) {
+        crate::observation::from_owners(
+            (self.rows(), self.cols()),
+            self.to_move(),
+            |row, col| self.owner(row, col),
+            out,
+        );
     }
 }
 

@@ -340,6 +340,27 @@ impl EvaluatedGame for Hex {
     fn evaluator(&self) -> HexEvaluator {
         HexEvaluator::new(self.width(), self.height())
     }
+
+    fn observation_grid(&self) -> (usize, usize) {
+        (self.height(), self.width())
+    }
+
+    fn max_plies(&self) -> Option<usize> {
+        Some(self.width() * self.height() + usize::from(self.swap_rule().is_some()))
+    }
+
+    fn write_observation(&self, out: &mut [f32]) {
+        // The cells are stored row by row, as the planes are.
+        let area = self.width() * self.height();
+        let [first, second] = [Side::First, Side::Second].map(|side| self.colour_of(side));
+        let (stones, rest) = out.split_at_mut(2 * area);
+        let (first_plane, second_plane) = stones.split_at_mut(area);
+        for ((&stone, a), b) in self.stones().iter().zip(first_plane).zip(second_plane) {
+            *a = f32::from(u8::from(stone == first));
+            *b = f32::from(u8::from(stone == second));
+        }
+        crate::observation::fill_to_move(self.to_move(), area, rest);
+    }
 }
 
 #[cfg(test)]

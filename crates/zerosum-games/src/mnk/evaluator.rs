@@ -471,6 +471,23 @@ fn near_cells(board: &LineBoard, distance: usize, moves: &mut Vec<u16>) {
 impl<const W: usize> EvaluatedGame for Mnk<W> {
     type Evaluator = MnkEvaluator;
 
+    fn observation_grid(&self) -> (usize, usize) {
+        (self.rows(), self.cols())
+    }
+
+    fn max_plies(&self) -> Option<usize> {
+        Some(self.rows() * self.cols())
+    }
+
+    fn write_observation(&self, out: &mut [f32]) {
+        crate::observation::from_owners(
+            (self.rows(), self.cols()),
+            self.to_move(),
+            |row, col| self.cell_owner(row, col),
+            out,
+        );
+    }
+
     fn spec(&self) -> GameSpec {
         super::spec_with_rule(self.rows, self.cols, self.k, self.rule)
             .expect("Mnk::with_rule checked the sizes and rule")

@@ -344,6 +344,28 @@ impl EvaluatedGame for Unstable {
     fn evaluator(&self) -> UnstableEvaluator {
         UnstableEvaluator::new(self.rows(), self.cols())
     }
+
+    fn observation_grid(&self) -> (usize, usize) {
+        (self.rows(), self.cols())
+    }
+
+    fn max_plies(&self) -> Option<usize> {
+        Some(Unstable::max_plies(self))
+    }
+
+    /// The stone planes hold each side's atom counts.
+    fn write_observation(&self, out: &mut [f32]) {
+        let area = self.num_cells();
+        out[..2 * area].fill(0.0);
+        for (at, &count) in self.counts().iter().enumerate() {
+            match count {
+                c if c > 0 => out[at] = f32::from(c),
+                c if c < 0 => out[area + at] = f32::from(-c),
+                _ => {}
+            }
+        }
+        crate::observation::fill_to_move(self.to_move(), area, &mut out[2 * area..]);
+    }
 }
 
 #[cfg(test)]

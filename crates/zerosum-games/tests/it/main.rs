@@ -13,5 +13,6 @@ mod gomoku_rules;
 mod hex;
 mod hex_knowledge;
 mod mnk;
+mod observation;
 mod unstable;
 mod winning_lines;

@@ -17,7 +17,7 @@ use zerosum_search::{Algorithm, SearchLimits, Searcher};
 use super::depth_chart::{self, Iteration};
 use super::parse_spec;
 use super::search::check_hash;
-use super::solve_progress::count as short_count;
+use zerosum_arena::answers::count as short_count;
 
 /// The benchmark positions: spec, moves, depth. Changing this list, an evaluator or the
 /// search changes the signature; say so in the change.

@@ -1,20 +1,14 @@
-//! `zerosum search` (iterative deepening with an info line per iteration, after what the
+//! `zerosum search` (the answers: `zerosum_arena::answers::search`; iterative deepening with an info line per iteration, after what the
 //! game's exact oracle proves where it has one) and `zerosum analyze` (the value of every
 //! legal move).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{bail, Result};
-use zerosum_arena::players::oracle_limits;
-use zerosum_core::{Game, Outcome, Score, Status};
-use zerosum_games::exact::{Proven, Verdict};
-use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
-use zerosum_search::{
-    check_table_mb, score_word, Algorithm, SearchLimits, SearchResult, Searcher, Threads,
-    MAX_TABLE_MB,
-};
+use zerosum_arena::answers::{self, EngineSettings, SearchEvent};
+use zerosum_search::{check_table_mb, Algorithm, SearchLimits, Threads, MAX_TABLE_MB};
 
 use super::depth_chart::{self, Iteration};
 use super::parse_spec;
@@ -42,11 +36,14 @@ pub struct EngineOptions {
 }
 
 impl EngineOptions {
-    /// The evaluator of `game` these options name.
-    fn evaluator<G: EvaluatedGame>(&self, game: &G) -> Result<G::Evaluator> {
-        match &self.eval {
-            Some(name) => game.evaluator_named(name).map_err(anyhow::Error::msg),
-            None => Ok(game.evaluator()),
+    /// The library's engine settings: these options with `limits` (checked by
+    /// [`EngineOptions::limits`]).
+    fn settings(&self, limits: SearchLimits) -> EngineSettings {
+        EngineSettings {
+            limits,
+            hash_mb: self.hash_mb,
+            algorithm: self.algorithm,
+            eval: self.eval.clone(),
         }
     }
 
@@ -89,16 +86,14 @@ impl EngineOptions {
 /// ends `(exact: ...)`), an unproven evaluation ending `(evaluation, not proven)`.
 pub fn search(spec: &str, moves: &str, options: &EngineOptions, svg: Option<&Path>) -> Result<()> {
     let limits = options.limits()?;
-    visit_game(
-        &parse_spec(spec)?,
-        SearchCommand {
-            spec: spec.to_string(),
-            moves: moves.to_string(),
-            options: options.clone(),
-            limits,
-            svg: svg.map(Path::to_path_buf),
-        },
-    )?
+    SearchCommand {
+        spec: spec.to_string(),
+        moves: moves.to_string(),
+        options: options.clone(),
+        limits,
+        svg: svg.map(Path::to_path_buf),
+    }
+    .run()
 }
 
 struct SearchCommand {
@@ -109,84 +104,34 @@ struct SearchCommand {
     svg: Option<PathBuf>,
 }
 
-fn position<G: Game>(mut game: G, moves: &str) -> Result<G> {
-    game.play_list(moves)?;
-    let status = game.status();
-    if status.is_over() {
-        bail!("the game is over ({status}): there is nothing to search");
-    }
-    Ok(game)
-}
-
-impl GameVisitor for SearchCommand {
-    type Output = Result<()>;
-
-    fn visit<G: EvaluatedGame>(self, game: G) -> Result<()> {
-        let game = position(game, &self.moves)?;
-        let mut searcher = Searcher::try_new(
-            self.options.evaluator(&game)?,
-            self.options.algorithm,
-            self.options.hash_mb,
-        )?;
-        let mut oracle = game.oracle(self.options.hash_mb);
-        let started = Instant::now();
+impl SearchCommand {
+    fn run(self) -> Result<()> {
+        let spec = parse_spec(&self.spec)?;
+        let settings = self.options.settings(self.limits.clone());
         let mut out = crate::output::stdout();
-        // Step 1. The game's exact oracle (the opening book, then the solver, on the Connect-X
-        // boards the solver fits), within the share of the limits an engine gives it in play.
-        let verdict = oracle.as_mut().map(|oracle| {
-            Verdict::prove(
-                oracle.as_mut(),
-                &game,
-                &oracle_limits(&self.limits, started),
-            )
-        });
-        if let Some(verdict) = &verdict {
-            writeln!(out, "{}", verdict.summary(|m| game.format_move(m)))?;
-        }
-        // Step 2. The search, with the time left, an info line per iteration.
-        let mut limits = self.limits.clone();
-        limits.time = limits.time.map(|t| t.saturating_sub(started.elapsed()));
         let mut iterations = Vec::new();
-        let result = searcher.search(&game, &limits, |info| {
-            iterations.push(Iteration {
-                depth: info.depth,
-                nodes: info.nodes,
-                time: info.time,
-            });
-            let _ = writeln!(out, "{}", info.line(|m| game.format_move(m)));
-        });
-        let searched = result
-            .best_move
-            .expect("an ongoing game always gets a move");
-        // Step 3. The move and its score: the proof's where it settles the move or overrules
-        // the search's (as the engine plays), else the search's.
-        let (best, score, source) = match &verdict {
-            Some(verdict) => {
-                let best = verdict.decided().map_or_else(
-                    || verdict.vet(searched, Proven::of_search(result.score, result.solved)),
-                    |(mv, _)| mv,
-                );
-                match verdict.value_of(best) {
-                    Proven::Unknown if best == searched => {
-                        (best, result.score_word(), evaluated(&result))
-                    }
-                    Proven::Unknown => (
-                        best,
-                        "?".to_string(),
-                        " (exact: the search's move loses, this one is not proven to)",
-                    ),
-                    proven => (best, proven.compact(), " (exact: opening book or solver)"),
-                }
+        let answer = answers::search(&spec, &self.moves, &settings, &mut |event| match event {
+            SearchEvent::Proof(line) => {
+                let _ = writeln!(out, "{line}");
             }
-            None => (searched, result.score_word(), evaluated(&result)),
-        };
+            SearchEvent::Iteration(iteration) => {
+                iterations.push(Iteration {
+                    depth: iteration.depth,
+                    nodes: iteration.nodes,
+                    time: iteration.time,
+                });
+                let _ = writeln!(out, "{}", iteration.line);
+            }
+        })?;
         writeln!(
             out,
-            "bestmove {} score {score} depth {} nodes {} time {:.3}{source}",
-            game.format_move(best),
-            result.depth,
-            result.nodes,
-            started.elapsed().as_secs_f64()
+            "bestmove {} score {} depth {} nodes {} time {:.3}{}",
+            answer.best_move,
+            answer.score,
+            answer.depth,
+            answer.nodes,
+            answer.time.as_secs_f64(),
+            answer.source
         )?;
         if let Some(path) = &self.svg {
             let name = match self.moves.as_str() {
@@ -199,87 +144,14 @@ impl GameVisitor for SearchCommand {
     }
 }
 
-/// What the bestmove line of a search says of its score when nothing proves it: an
-/// evaluation is labelled as one.
-fn evaluated<M>(result: &SearchResult<M>) -> &'static str {
-    if result.solved || result.score.is_decisive() {
-        ""
-    } else {
-        " (evaluation, not proven)"
-    }
-}
-
 /// `zerosum analyze SPEC --moves LIST [limits]`: searches the position after each legal move
 /// and prints the moves best first.
 pub fn analyze(spec: &str, moves: &str, options: &EngineOptions) -> Result<()> {
-    let limits = options.limits()?;
-    visit_game(
-        &parse_spec(spec)?,
-        AnalyzeCommand {
-            moves: moves.to_string(),
-            options: options.clone(),
-            limits,
-        },
-    )?
-}
-
-struct AnalyzeCommand {
-    moves: String,
-    options: EngineOptions,
-    limits: SearchLimits,
-}
-
-impl GameVisitor for AnalyzeCommand {
-    type Output = Result<()>;
-
-    fn visit<G: EvaluatedGame>(self, game: G) -> Result<()> {
-        let mut game = position(game, &self.moves)?;
-        let mut moves = Vec::new();
-        game.legal_moves(&mut moves);
-        // Share the time budget among the moves.
-        let mut limits = self.limits.clone();
-        if let Some(time) = limits.time {
-            limits.time = Some(time.div_f64(moves.len() as f64));
-        }
-        let mut searcher = Searcher::try_new(
-            self.options.evaluator(&game)?,
-            self.options.algorithm,
-            self.options.hash_mb,
-        )?;
-        let mut scored = Vec::with_capacity(moves.len());
-        let mover = game.to_move();
-        for mv in moves {
-            game.play(mv);
-            // The move's score, and whether it is proven.
-            let (score, solved) = match game.status() {
-                Status::Over(Outcome::Draw) => (Score::DRAW, true),
-                Status::Over(Outcome::Win(side)) if side == mover => (Score::win_in(1), true),
-                Status::Over(Outcome::Win(_)) => (Score::loss_in(1), true),
-                Status::Ongoing => {
-                    let reply = searcher.search(&game, &limits, |_| {});
-                    // One ply further from the analysed position.
-                    let s = reply.score;
-                    let score = if s.is_decisive() {
-                        Score(-s.0 + s.0.signum())
-                    } else {
-                        -s
-                    };
-                    (score, reply.solved)
-                }
-            };
-            game.undo();
-            scored.push((score, solved, mv));
-        }
-        scored.sort_by_key(|&(score, _, _)| std::cmp::Reverse(score));
-        let mut out = crate::output::stdout();
-        for (score, solved, mv) in scored {
-            writeln!(
-                out,
-                "{} {}",
-                game.format_move(mv),
-                score_word(score, solved)
-            )?;
-        }
-        Ok(())
+    let settings = options.settings(options.limits()?);
+    let values = answers::analyze(&parse_spec(spec)?, moves, &settings)?;
+    let mut out = crate::output::stdout();
+    for value in values {
+        writeln!(out, "{} {}", value.mv, value.score)?;
     }
+    Ok(())
 }

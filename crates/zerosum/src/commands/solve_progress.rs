@@ -9,6 +9,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
+use zerosum_arena::answers::count;
 use zerosum_search::ProofMeter;
 
 /// How often the live line is rewritten, and the least time between two plain lines.
@@ -131,19 +132,5 @@ impl Drop for Live {
             let _ = ticker.join();
         }
         self.bar.finish_and_clear();
-    }
-}
-
-/// A count in a few characters: `950`, `12.3k`, `4.5M`, `1.2G`.
-pub fn count(n: u64) -> String {
-    let n = n as f64;
-    if n < 1e3 {
-        format!("{n}")
-    } else if n < 1e6 {
-        format!("{:.1}k", n / 1e3)
-    } else if n < 1e9 {
-        format!("{:.1}M", n / 1e6)
-    } else {
-        format!("{:.1}G", n / 1e9)
     }
 }

@@ -27,6 +27,11 @@ const NOT_RUN: &[(&str, &[&str])] = &[
         &["cargo "],
     ),
     (
+        "builds and installs the Python package (minutes), or runs its tests: .ci/run does \
+         both; the Python examples run in crates/zerosum-py/tests/test_docs.py",
+        &["pip install ", "pytest "],
+    ),
+    (
         "needs a person at a terminal (the terminal test plays through tmux)",
         &["zerosum play "],
     ),
@@ -245,6 +250,7 @@ document_tests! {
     java_examples_run: "docs/java.md",
     openings_and_sprt_examples_run: "docs/openings-and-sprt.md",
     protocols_examples_run: "docs/protocols.md",
+    python_examples_run: "docs/python.md",
     strength_examples_run: "docs/strength.md",
     testing_examples_run: "docs/testing.md",
     web_examples_run: "docs/web.md",

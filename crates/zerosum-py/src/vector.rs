@@ -1,0 +1,587 @@
+//! `zerosum.VectorEnv`: N games of one spec stepped together in Rust, the GIL released, on
+//! one thread or several; numpy arrays in (actions) and out (observations, rewards, done
+//! flags, legal masks, sides to move); a game that ends starts again at once (auto-reset).
+//! `zerosum.RandomPlayer` draws the same random actions one game at a time.
+//!
+//! Each game has its own random stream, ChaCha8 seeded with `seed + i` for game `i`, from
+//! which `sample_actions` draws a legal action uniformly (the index into the legal moves in
+//! generation order, the order of `Game.legal_actions`): a `RandomPlayer(seed + i)` choosing
+//! in a lone `Game` draws the same actions.
+
+use numpy::{
+    PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
+};
+use pyo3::prelude::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use zerosum_core::{Game, Side};
+use zerosum_games::observation::PLANES;
+use zerosum_games::{visit_game, DynAdapter, EvaluatedGame, GameVisitor};
+
+use crate::errors::{guarded, spec_error, value_error};
+use crate::state::{parse_spec, PyGame};
+
+/// Most games in one environment.
+const MAX_GAMES: usize = 1 << 20;
+/// Most threads of one environment.
+const MAX_THREADS: usize = 256;
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyVectorEnv>()?;
+    m.add_class::<PyRandomPlayer>()?;
+    Ok(())
+}
+
+/// The random stream of game `index` of an environment seeded with `seed`.
+fn stream(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+/// A uniformly drawn index below `len` (`len > 0`): the one draw both the environment and
+/// `RandomPlayer` make.
+fn draw(rng: &mut ChaCha8Rng, len: usize) -> usize {
+    rng.random_range(0..len)
+}
+
+/// What one step writes, for a run of games (each slice holds those games' values in order).
+struct Out<'a> {
+    observations: &'a mut [f32],
+    masks: &'a mut [bool],
+    rewards: &'a mut [f32],
+    dones: &'a mut [bool],
+    to_move: &'a mut [i64],
+}
+
+impl<'a> Out<'a> {
+    /// Splits off the values of the first `games` games.
+    fn split(self, games: usize, observation: usize, actions: usize) -> (Out<'a>, Out<'a>) {
+        let (o1, o2) = self.observations.split_at_mut(games * observation);
+        let (m1, m2) = self.masks.split_at_mut(games * actions);
+        let (r1, r2) = self.rewards.split_at_mut(games);
+        let (d1, d2) = self.dones.split_at_mut(games);
+        let (t1, t2) = self.to_move.split_at_mut(games);
+        (
+            Out {
+                observations: o1,
+                masks: m1,
+                rewards: r1,
+                dones: d1,
+                to_move: t1,
+            },
+            Out {
+                observations: o2,
+                masks: m2,
+                rewards: r2,
+                dones: d2,
+                to_move: t2,
+            },
+        )
+    }
+}
+
+/// The slot of an action id that names no legal move.
+const NOT_LEGAL: u32 = u32::MAX;
+
+/// One game of the environment: the position, its legal moves (and each action id's index
+/// among them), its random stream.
+struct Lane<G: Game> {
+    game: G,
+    legal: Vec<G::Move>,
+    /// By action id: the index of its move in `legal`, or [`NOT_LEGAL`].
+    slots: Vec<u32>,
+    rng: ChaCha8Rng,
+}
+
+impl<G: EvaluatedGame> Lane<G> {
+    /// A lane playing `game` from its position.
+    fn new(game: G, rng: ChaCha8Rng) -> Self {
+        let mut lane = Lane {
+            slots: vec![NOT_LEGAL; game.move_id_bound()],
+            game,
+            legal: Vec::new(),
+            rng,
+        };
+        lane.refresh();
+        lane
+    }
+
+    /// Reads the legal moves of the position and their slots.
+    fn refresh(&mut self) {
+        for &mv in &self.legal {
+            self.slots[self.game.move_id(mv)] = NOT_LEGAL;
+        }
+        self.game.legal_moves(&mut self.legal);
+        for (index, &mv) in self.legal.iter().enumerate() {
+            self.slots[self.game.move_id(mv)] = index as u32;
+        }
+    }
+
+    /// The legal move whose id is `action`, or why there is none.
+    fn legal_move(&self, action: i64) -> Result<G::Move, String> {
+        let slot = usize::try_from(action)
+            .ok()
+            .and_then(|action| self.slots.get(action))
+            .copied()
+            .unwrap_or(NOT_LEGAL);
+        if slot != NOT_LEGAL {
+            return Ok(self.legal[slot as usize]);
+        }
+        let bound = self.game.move_id_bound();
+        if action < 0 || action as usize >= bound {
+            return Err(format!(
+                "action {action} is out of range: actions run from 0 to {}",
+                bound - 1
+            ));
+        }
+        let mut all = Vec::new();
+        self.game.all_moves(&mut all);
+        let reason = all
+            .into_iter()
+            .find(|&mv| self.game.move_id(mv) as i64 == action)
+            .and_then(|mv| self.game.illegal_reason(mv))
+            .unwrap_or("no move has this id");
+        Err(format!("action {action} is not legal: {reason}"))
+    }
+
+    /// Plays `action` (checked by [`Lane::legal_move`] before), starts again from `start` if
+    /// the game ended, and writes the mover's reward, the done flag and the new position.
+    fn step(&mut self, start: &G, action: i64, out: Out<'_>) {
+        let mv = self.legal_move(action).expect("actions are checked first");
+        let mover = self.game.to_move();
+        self.game.play(mv);
+        let status = self.game.status();
+        out.rewards[0] = match status.winner() {
+            Some(side) if side == mover => 1.0,
+            Some(_) => -1.0,
+            None => 0.0,
+        };
+        out.dones[0] = status.is_over();
+        if status.is_over() {
+            self.game = start.clone();
+        }
+        self.refresh();
+        self.write(out);
+    }
+
+    /// Writes the position's observation, mask and side to move.
+    fn write(&self, out: Out<'_>) {
+        self.game.write_observation(out.observations);
+        for (mask, &slot) in out.masks.iter_mut().zip(&self.slots) {
+            *mask = slot != NOT_LEGAL;
+        }
+        out.to_move[0] = (self.game.to_move() == Side::Second) as i64;
+    }
+}
+
+/// The games of an environment, of one concrete game type.
+struct Lanes<G: EvaluatedGame> {
+    start: G,
+    lanes: Vec<Lane<G>>,
+    observation: usize,
+    actions: usize,
+}
+
+/// The environment's face, whatever the game.
+trait Batch: Send + Sync {
+    fn len(&self) -> usize;
+    fn grid(&self) -> (usize, usize);
+    fn action_count(&self) -> usize;
+    /// Checks every action before any is played: the first bad one, by game.
+    fn check(&self, actions: &[i64]) -> Result<(), String>;
+    /// Plays one action in every game on `threads` threads and writes what follows.
+    fn step(&mut self, actions: &[i64], out: Out<'_>, threads: usize);
+    /// Starts every game again and writes the starting positions (rewards and dones 0).
+    fn reset(&mut self, out: Out<'_>);
+    /// Draws a legal action in every game from its random stream.
+    fn sample(&mut self, out: &mut [i64]);
+    /// Game `index` as a lone `Game`.
+    fn game(&self, index: usize) -> PyGame;
+}
+
+impl<G: EvaluatedGame> Batch for Lanes<G> {
+    fn len(&self) -> usize {
+        self.lanes.len()
+    }
+
+    fn grid(&self) -> (usize, usize) {
+        self.start.observation_grid()
+    }
+
+    fn action_count(&self) -> usize {
+        self.actions
+    }
+
+    fn check(&self, actions: &[i64]) -> Result<(), String> {
+        for (index, (lane, &action)) in self.lanes.iter().zip(actions).enumerate() {
+            lane.legal_move(action)
+                .map_err(|problem| format!("game {index}: {problem}"))?;
+        }
+        Ok(())
+    }
+
+    fn step(&mut self, actions: &[i64], out: Out<'_>, threads: usize) {
+        let (observation, action_count) = (self.observation, self.actions);
+        let start = &self.start;
+        let run = |lanes: &mut [Lane<G>], actions: &[i64], mut out: Out<'_>| {
+            for (lane, &action) in lanes.iter_mut().zip(actions) {
+                let (one, rest) = out.split(1, observation, action_count);
+                lane.step(start, action, one);
+                out = rest;
+            }
+        };
+        let per_thread = self.lanes.len().div_ceil(threads.max(1));
+        if threads <= 1 || per_thread == self.lanes.len() {
+            run(&mut self.lanes, actions, out);
+            return;
+        }
+        // The first run of games on this thread, each other one on a thread of its own.
+        std::thread::scope(|scope| {
+            let mut chunks = self
+                .lanes
+                .chunks_mut(per_thread)
+                .zip(actions.chunks(per_thread));
+            let (own_lanes, own_actions) = chunks.next().expect("at least one game");
+            let (own, mut out) = out.split(own_lanes.len(), observation, action_count);
+            for (lanes, actions) in chunks {
+                let (mine, rest) = out.split(lanes.len(), observation, action_count);
+                out = rest;
+                scope.spawn(move || run(lanes, actions, mine));
+            }
+            run(own_lanes, own_actions, own);
+        });
+    }
+
+    fn reset(&mut self, mut out: Out<'_>) {
+        out.rewards.fill(0.0);
+        out.dones.fill(false);
+        for lane in &mut self.lanes {
+            lane.game = self.start.clone();
+            lane.refresh();
+            let (one, rest) = out.split(1, self.observation, self.actions);
+            lane.write(one);
+            out = rest;
+        }
+    }
+
+    fn sample(&mut self, out: &mut [i64]) {
+        for (lane, action) in self.lanes.iter_mut().zip(out) {
+            let index = draw(&mut lane.rng, lane.legal.len());
+            *action = lane.game.move_id(lane.legal[index]) as i64;
+        }
+    }
+
+    fn game(&self, index: usize) -> PyGame {
+        PyGame {
+            game: Box::new(DynAdapter(self.lanes[index].game.clone())),
+        }
+    }
+}
+
+/// Builds the lanes of `games` games of a spec.
+struct Build {
+    games: usize,
+    seed: u64,
+}
+
+impl GameVisitor for Build {
+    type Output = Box<dyn Batch>;
+
+    fn visit<G: EvaluatedGame>(self, start: G) -> Box<dyn Batch> {
+        let (rows, cols) = start.observation_grid();
+        let lanes = (0..self.games)
+            .map(|index| Lane::new(start.clone(), stream(self.seed.wrapping_add(index as u64))))
+            .collect();
+        Box::new(Lanes {
+            observation: PLANES * rows * cols,
+            actions: start.move_id_bound(),
+            start,
+            lanes,
+        })
+    }
+}
+
+/// What a step returns, as owned buffers until they become numpy arrays.
+struct Buffers {
+    observations: Vec<f32>,
+    masks: Vec<bool>,
+    rewards: Vec<f32>,
+    dones: Vec<bool>,
+    to_move: Vec<i64>,
+}
+
+impl Buffers {
+    fn new(games: usize, observation: usize, actions: usize) -> Self {
+        Buffers {
+            observations: vec![0.0; games * observation],
+            masks: vec![false; games * actions],
+            rewards: vec![0.0; games],
+            dones: vec![false; games],
+            to_move: vec![0; games],
+        }
+    }
+
+    fn out(&mut self) -> Out<'_> {
+        Out {
+            observations: &mut self.observations,
+            masks: &mut self.masks,
+            rewards: &mut self.rewards,
+            dones: &mut self.dones,
+            to_move: &mut self.to_move,
+        }
+    }
+}
+
+/// The arrays of one step.
+type StepArrays<'py> = (
+    Bound<'py, PyAny>,
+    Bound<'py, PyArray1<f32>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray2<bool>>,
+);
+
+/// N games of one spec stepped together.
+///
+/// `VectorEnv(spec, num_games, seed=0, threads=1)`. `step(actions)` plays one action id in
+/// every game and returns `(observations, rewards, dones, legal_masks)`: observations of
+/// shape `(N, 3, rows, cols)` (float32), each game's reward for the player who just moved
+/// (+1 win, -1 loss, 0 otherwise; float32), whether the move ended the game (bool), and the
+/// legal actions (bool, `(N, action_count)`). A game that ends starts again at once: its
+/// observation and mask are the new game's. `to_move` holds each game's side to move.
+#[pyclass(name = "VectorEnv", module = "zerosum")]
+pub struct PyVectorEnv {
+    batch: Box<dyn Batch>,
+    threads: usize,
+    spec: String,
+    /// The side to move in each game after the last step or reset.
+    to_move: Vec<i64>,
+}
+
+#[pymethods]
+impl PyVectorEnv {
+    #[new]
+    #[pyo3(signature = (spec, num_games, seed = 0, threads = 1))]
+    fn new(spec: &str, num_games: usize, seed: u64, threads: usize) -> PyResult<Self> {
+        if !(1..=MAX_GAMES).contains(&num_games) {
+            return Err(value_error(format!(
+                "num_games must be between 1 and {MAX_GAMES}, not {num_games}"
+            )));
+        }
+        if !(1..=MAX_THREADS).contains(&threads) {
+            return Err(value_error(format!(
+                "threads must be between 1 and {MAX_THREADS}, not {threads}"
+            )));
+        }
+        let spec = parse_spec(spec)?;
+        let batch = guarded(|| {
+            visit_game(
+                &spec,
+                Build {
+                    games: num_games,
+                    seed,
+                },
+            )
+            .map_err(spec_error)
+        })?;
+        Ok(PyVectorEnv {
+            to_move: vec![0; num_games],
+            batch,
+            threads,
+            spec: spec.to_string(),
+        })
+    }
+
+    /// The canonical spec of the games.
+    #[getter]
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+
+    /// The number of games.
+    #[getter]
+    fn num_games(&self) -> usize {
+        self.batch.len()
+    }
+
+    /// The number of threads a step uses.
+    #[getter]
+    fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The shape of one game's observation: `(3, rows, cols)`.
+    #[getter]
+    fn observation_shape(&self) -> (usize, usize, usize) {
+        let (rows, cols) = self.batch.grid();
+        (PLANES, rows, cols)
+    }
+
+    /// The length of a legal mask: the number of action ids.
+    #[getter]
+    fn action_count(&self) -> usize {
+        self.batch.action_count()
+    }
+
+    /// Each game's side to move (0 or 1), as an int64 array.
+    #[getter]
+    fn to_move<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        PyArray1::from_slice(py, &self.to_move)
+    }
+
+    /// Starts every game again; returns `(observations, legal_masks)`.
+    fn reset<'py>(
+        &mut self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyArray2<bool>>)> {
+        let mut buffers = self.buffers();
+        let batch = &mut self.batch;
+        py.detach(|| {
+            guarded(|| {
+                batch.reset(buffers.out());
+                Ok(())
+            })
+        })?;
+        let (observations, _, _, masks) = self.arrays(py, buffers)?;
+        Ok((observations, masks))
+    }
+
+    /// Plays `actions` (one action id per game: a sequence or an integer array of shape
+    /// `(N,)`); returns `(observations, rewards, dones, legal_masks)`. An action out of range
+    /// or not legal raises `ValueError` naming the game, and no game moves.
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<StepArrays<'py>> {
+        let actions = read_actions(actions, self.batch.len())?;
+        let mut buffers = self.buffers();
+        let (batch, threads) = (&mut self.batch, self.threads);
+        py.detach(|| {
+            guarded(|| {
+                batch.check(&actions).map_err(value_error)?;
+                batch.step(&actions, buffers.out(), threads);
+                Ok(())
+            })
+        })?;
+        self.arrays(py, buffers)
+    }
+
+    /// A uniformly random legal action in every game, from each game's random stream.
+    fn sample_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let mut actions = vec![0i64; self.batch.len()];
+        let batch = &mut self.batch;
+        py.detach(|| {
+            guarded(|| {
+                batch.sample(&mut actions);
+                Ok(())
+            })
+        })?;
+        Ok(PyArray1::from_vec(py, actions))
+    }
+
+    /// Game `index` as a lone `Game` (a copy).
+    fn game(&self, index: usize) -> PyResult<PyGame> {
+        if index >= self.batch.len() {
+            return Err(value_error(format!(
+                "game {index} is out of range: the environment has {} games",
+                self.batch.len()
+            )));
+        }
+        Ok(self.batch.game(index))
+    }
+
+    fn __len__(&self) -> usize {
+        self.batch.len()
+    }
+}
+
+impl PyVectorEnv {
+    fn buffers(&self) -> Buffers {
+        let (rows, cols) = self.batch.grid();
+        Buffers::new(
+            self.batch.len(),
+            PLANES * rows * cols,
+            self.batch.action_count(),
+        )
+    }
+
+    /// The buffers of a step as numpy arrays (moved, not copied); keeps the sides to move.
+    fn arrays<'py>(&mut self, py: Python<'py>, buffers: Buffers) -> PyResult<StepArrays<'py>> {
+        let games = self.batch.len();
+        let (rows, cols) = self.batch.grid();
+        self.to_move.copy_from_slice(&buffers.to_move);
+        let observations = PyArray1::from_vec(py, buffers.observations)
+            .reshape([games, PLANES, rows, cols])?
+            .into_any();
+        let masks =
+            PyArray1::from_vec(py, buffers.masks).reshape([games, self.batch.action_count()])?;
+        Ok((
+            observations,
+            PyArray1::from_vec(py, buffers.rewards),
+            PyArray1::from_vec(py, buffers.dones),
+            masks,
+        ))
+    }
+}
+
+/// The actions of a step: an integer numpy array of shape `(games,)` or a sequence of ints.
+fn read_actions(actions: &Bound<'_, PyAny>, games: usize) -> PyResult<Vec<i64>> {
+    let values: Vec<i64> = if let Ok(array) = actions.cast::<PyUntypedArray>() {
+        if array.shape() != [games] {
+            return Err(value_error(format!(
+                "actions must have shape ({games},), not {:?}",
+                array.shape()
+            )));
+        }
+        let kind = array.dtype().kind();
+        if kind != b'i' && kind != b'u' {
+            return Err(value_error(format!(
+                "actions must be integers, not an array of dtype {}",
+                array.dtype()
+            )));
+        }
+        actions
+            .call_method1("astype", ("int64",))?
+            .extract::<numpy::PyReadonlyArray1<i64>>()?
+            .as_slice()
+            .map_err(|_| value_error("actions must be a contiguous array"))?
+            .to_vec()
+    } else {
+        actions
+            .extract()
+            .map_err(|_| value_error("actions must be a sequence of ints or an integer array"))?
+    };
+    if values.len() != games {
+        return Err(value_error(format!(
+            "actions must hold one action per game ({games}), not {}",
+            values.len()
+        )));
+    }
+    Ok(values)
+}
+
+/// Chooses uniformly among the legal actions of a `Game`, from a seeded random stream: the
+/// draws `VectorEnv(seed=s)` makes for its game `i` when seeded with `s + i`.
+#[pyclass(name = "RandomPlayer", module = "zerosum")]
+pub struct PyRandomPlayer {
+    rng: ChaCha8Rng,
+}
+
+#[pymethods]
+impl PyRandomPlayer {
+    #[new]
+    #[pyo3(signature = (seed = 0))]
+    fn new(seed: u64) -> Self {
+        PyRandomPlayer { rng: stream(seed) }
+    }
+
+    /// A legal action of `game`, drawn uniformly (`ValueError` if the game is over).
+    fn choose(&mut self, game: &PyGame) -> PyResult<usize> {
+        let actions = game.game.legal_actions();
+        if actions.is_empty() {
+            return Err(value_error(
+                "the game is over: there is no action to choose",
+            ));
+        }
+        Ok(actions[draw(&mut self.rng, actions.len())])
+    }
+}
