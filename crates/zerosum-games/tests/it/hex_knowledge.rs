@@ -9,7 +9,7 @@ use zerosum_core::{Game, Outcome, Status};
 use zerosum_games::connection::{Stone, StoneMove};
 use zerosum_games::hex::cells::{other, CellSet, Geometry, Position};
 use zerosum_games::hex::dfpn::{DfpnError, DfpnLimits, DfpnOptions, HexSolver};
-use zerosum_games::hex::inferior::{captured_pairs, dominated_moves, fill_in};
+use zerosum_games::hex::inferior::{captured_pairs, dead_cells, dominated_moves, fill_in, is_dead};
 use zerosum_games::hex::vc::{EdgeLink, VcBuilder, VcLimits};
 use zerosum_games::hex::{Hex, SwapRule};
 
@@ -398,6 +398,47 @@ fn a_cell_that_one_stone_kills_is_dominated_by_it() {
 }
 
 #[test]
+fn dead_cells_on_sets_never_change_the_value() {
+    // The simplicial test on sets finds more than the arcs of stones of `is_dead`, and each
+    // cell it finds leaves the value alone whichever colour takes it, whoever moves.
+    let mut rng = SplitMix::new(17);
+    let (mut dead_seen, mut beyond_arcs) = (0, 0);
+    for round in 0..300 {
+        let size = 4 + round % 2;
+        let stones = size * size / 2 - 2 + rng.below(size);
+        let Some(game) = random_position(&mut rng, size, stones) else {
+            continue;
+        };
+        let geometry = Geometry::<1>::new(size, size);
+        let position = Position::<1>::of(&game);
+        let mut memo = HashMap::new();
+        for dead in dead_cells(&geometry, &position).iter() {
+            dead_seen += 1;
+            beyond_arcs += usize::from(!is_dead(&game, dead));
+            for mover in [Stone::Black, Stone::White] {
+                let value = colour_wins(&geometry, position, mover, &mut memo);
+                for colour in [Stone::Black, Stone::White] {
+                    let mut taken = position;
+                    taken.add(colour, dead);
+                    assert_eq!(
+                        colour_wins(&geometry, taken, mover, &mut memo),
+                        value,
+                        "{} is not dead in\n{}",
+                        game.format_move(StoneMove::Place(dead as u16)),
+                        game.render()
+                    );
+                }
+            }
+        }
+    }
+    assert!(dead_seen > 100, "only {dead_seen} dead cells");
+    assert!(
+        beyond_arcs > 20,
+        "only {beyond_arcs} dead cells beyond arcs"
+    );
+}
+
+#[test]
 fn fill_in_and_dominated_moves_keep_the_value() {
     let mut rng = SplitMix::new(11);
     let mut filled_positions = 0;
@@ -493,6 +534,64 @@ fn dfpn_agrees_with_minimax_with_and_without_knowledge() {
         solved += 1;
     }
     assert!(solved > 25);
+}
+
+#[test]
+fn a_proof_holds_when_the_loser_has_every_other_empty_cell() {
+    // The proof of a solved position (the empty cells its winner's win depends on, which
+    // prunes the siblings of a refuted move): the loser takes every empty cell outside it
+    // and the winner still wins, with the same side to move. With all the knowledge and
+    // with none, each solver keeping its table from position to position.
+    let mut rng = SplitMix::new(23);
+    let bare = DfpnOptions {
+        inferior: false,
+        connections: false,
+        ..DfpnOptions::with_table_mb(4)
+    };
+    let mut solvers: Vec<[HexSolver; 2]> = [4, 5]
+        .map(|size| {
+            [DfpnOptions::with_table_mb(4), bare]
+                .map(|options| HexSolver::new(size, size, options).unwrap())
+        })
+        .into();
+    let (mut checked, mut outside) = (0, 0);
+    for round in 0..160 {
+        let size = 4 + round % 2;
+        let stones = if size == 4 {
+            2 + rng.below(6)
+        } else {
+            10 + rng.below(5)
+        };
+        let Some(game) = random_position(&mut rng, size, stones) else {
+            continue;
+        };
+        let geometry = Geometry::<1>::new(size, size);
+        let mut memo = HashMap::new();
+        for solver in solvers[size - 4].iter_mut() {
+            let result = solver.solve(&game, &DfpnLimits::default()).unwrap();
+            let wins = result.wins.expect("solved");
+            let mover = game.colour_of(game.to_move());
+            let loser = if wins { other(mover) } else { mover };
+            let mut restricted = Position::<1>::of(&game);
+            let mut proof = Set::EMPTY;
+            for cell in result.proof.expect("a proof") {
+                proof.insert(cell);
+            }
+            let rest = restricted.empty(&geometry).minus(&proof);
+            outside += rest.len();
+            restricted.fill(loser, &rest);
+            assert_eq!(
+                colour_wins(&geometry, restricted, mover, &mut memo),
+                wins,
+                "the proof {:?} does not hold in\n{}",
+                proof.iter().collect::<Vec<_>>(),
+                game.render()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 200, "only {checked} positions");
+    assert!(outside > 100, "only {outside} cells outside proofs");
 }
 
 #[test]
