@@ -90,6 +90,11 @@ pub struct DfpnOptions {
     pub proof_pruning: bool,
     /// The ε of the 1 + ε thresholds.
     pub epsilon: f64,
+    /// Widening (Benzene's): only the first `base + ⌈factor · n⌉` of a node's `n` moves not
+    /// yet refuted, in the evaluator's order, are searched into (a node's proof number is the
+    /// least disproof number among them); its disproof number still sums all. `None`: every
+    /// move.
+    pub widening: Option<(u32, f64)>,
     /// The most nodes the table keeps.
     pub table_entries: usize,
 }
@@ -103,6 +108,7 @@ impl DfpnOptions {
             vc: VcLimits::DEFAULT,
             proof_pruning: true,
             epsilon: 0.25,
+            widening: Some((1, 0.25)),
             table_entries: (table_mb << 20) / 200,
         }
     }
@@ -524,13 +530,27 @@ impl<const W: usize> DfpnSolver<W> {
             .collect();
         let (mut pn, mut dn);
         loop {
-            // The node's bounds from its children's, and the child of least dn.
+            // The node's bounds from its children's, and the child of least dn among
+            // the first `window` moves not refuted (all of them without widening).
+            let window = self.window(&keys);
             pn = INFINITE;
             let mut sum: u64 = 0;
             let (mut best, mut second) = (0, INFINITE);
+            let mut live = 0;
             for (index, &key) in keys.iter().enumerate() {
                 let (cpn, cdn) = self.child_bounds(key);
                 sum += u64::from(cpn);
+                if cdn == 0 {
+                    pn = 0;
+                    best = index;
+                    break;
+                }
+                if cpn != 0 {
+                    live += 1;
+                    if live > window {
+                        continue;
+                    }
+                }
                 if cdn < pn {
                     second = pn;
                     pn = cdn;
@@ -619,6 +639,22 @@ impl<const W: usize> DfpnSolver<W> {
         };
         self.store(hash, entry);
         (pn, dn)
+    }
+
+    /// How many of the moves not yet refuted the search may go into (see
+    /// [`DfpnOptions::widening`]).
+    fn window(&self, keys: &[u64]) -> usize {
+        let Some((base, factor)) = self.options.widening else {
+            return usize::MAX;
+        };
+        let live = keys
+            .iter()
+            .filter(|&&key| self.child_bounds(key).0 != 0)
+            .count();
+        if live < 2 {
+            return usize::MAX;
+        }
+        base as usize + (live as f64 * factor).ceil() as usize
     }
 
     /// The proof of a won node without its fill-in: a winning move (a child lost for the
