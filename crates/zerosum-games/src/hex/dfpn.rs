@@ -456,14 +456,23 @@ impl<const W: usize> DfpnSolver<W> {
         }
         let mut candidates = empty;
         let mut reason = CellSet::EMPTY;
+        // A root whose mover has a connection between its edges is won by a move inside
+        // its carrier (a semi's key; any move keeps a full): only those are tried.
+        let mut won_inside = None;
         if self.options.connections {
-            let [own, theirs] = &mut self.builders;
-            if !root {
-                own.build(&self.geometry, &filled, mover, EdgeLink::Semi);
-                if let Some(carrier) = smallest_edge_link(own, true) {
+            let own = &mut self.builders[0];
+            own.build(&self.geometry, &filled, mover, EdgeLink::Semi);
+            if let Some(carrier) = smallest_edge_link(own, true) {
+                if !root {
                     return decided(0, INFINITE, carrier);
                 }
+                won_inside = Some(carrier).filter(|c| !c.is_empty());
             }
+        }
+        if let Some(carrier) = won_inside {
+            candidates = carrier;
+        } else if self.options.connections {
+            let theirs = &mut self.builders[1];
             theirs.build(&self.geometry, &filled, opponent, EdgeLink::Full);
             if let Some(carrier) = smallest_edge_link(theirs, false) {
                 return decided(INFINITE, 0, carrier);
@@ -473,7 +482,7 @@ impl<const W: usize> DfpnSolver<W> {
                 reason = why;
             }
         }
-        if self.options.inferior {
+        if self.options.inferior && won_inside.is_none() {
             let dominated = dominated_moves(&self.geometry, &filled, mover, &candidates);
             candidates = candidates.minus(&dominated);
             // The dominated cells, their dominators (neighbours) and what the test read.
