@@ -28,6 +28,7 @@ use zerosum_core::{Evaluator, Game, Side};
 use super::{Hex, HexMove};
 use crate::connection::potential::{balance, ColourPotential, Network, PotentialParams, WALL};
 use crate::connection::{owner_of, Stone, StoneMove};
+use crate::exact::ExactOracle;
 use crate::{EvaluatedGame, GameSpec};
 
 /// Move hint for the cell that saves a bridge (or edge template) the opponent just intruded.
@@ -339,6 +340,18 @@ impl EvaluatedGame for Hex {
 
     fn evaluator(&self) -> HexEvaluator {
         HexEvaluator::new(self.width(), self.height())
+    }
+
+    /// The proof-number solver ([`super::oracle`]).
+    fn oracle(&self, table_mb: usize) -> Option<Box<dyn ExactOracle<Self>>> {
+        let oracle = super::oracle::HexOracle::new(self, table_mb)?;
+        Some(Box::new(oracle))
+    }
+
+    /// Not yet: the SPRT of the engine with it against the engine without it is in
+    /// docs/strength.md.
+    fn oracle_by_default(&self) -> bool {
+        false
     }
 }
 

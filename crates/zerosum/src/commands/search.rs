@@ -128,7 +128,10 @@ impl GameVisitor for SearchCommand {
             self.options.algorithm,
             self.options.hash_mb,
         )?;
-        let mut oracle = game.oracle(self.options.hash_mb);
+        let mut oracle = game
+            .oracle_by_default()
+            .then(|| game.oracle(self.options.hash_mb))
+            .flatten();
         let started = Instant::now();
         let mut out = crate::output::stdout();
         // Step 1. The game's exact oracle (the opening book, then the solver, on the Connect-X
