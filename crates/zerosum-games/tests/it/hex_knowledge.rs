@@ -611,8 +611,9 @@ fn dfpn_leaves_the_swap_to_the_generic_solver() {
     ));
 }
 
-/// The values of the first moves of a board from Benzene's regression suite
-/// (`contrib/hex/NxN-first-moves.txt`, `moves value` for the side to move, White).
+/// Positions with known values from Benzene's regression suite
+/// (`contrib/hex/NxN-first-moves.txt`, `NxN-puzzles.txt`: `moves value`, the value for the side
+/// to move).
 fn known_first_moves(text: &str) -> Vec<(&str, bool)> {
     text.lines()
         .map(|line| {
@@ -636,7 +637,7 @@ fn solve_fresh(size: usize, moves: &str, options: DfpnOptions, nodes: u64) -> (O
 }
 
 #[test]
-fn dfpn_proves_the_known_values_of_every_6x6_first_move_and_of_cheap_7x7_ones() {
+fn dfpn_proves_the_known_values_of_6x6_first_moves_and_puzzles_and_of_cheap_7x7_ones() {
     // Literature values (Benzene's regression suite; Hayward et al. solved 7x7 in 2003). All
     // 36 first moves of 6x6, one table for all; of 7x7 those proved within a few thousand
     // positions (the 49, with their times, in docs/engines.md: `solve hex:7 --stdin`).
@@ -648,6 +649,13 @@ fn dfpn_proves_the_known_values_of_every_6x6_first_move_and_of_cheap_7x7_ones() 
             .solve(&position(6, moves), &DfpnLimits::default())
             .unwrap();
         assert_eq!(result.wins, Some(wins), "6x6 {moves}");
+    }
+    // Benzene's 6x6 puzzles (its regression/dfs-puzzle.tst), set-up stones as moves.
+    let puzzles = known_first_moves(include_str!("../../../../contrib/hex/6x6-puzzles.txt"));
+    assert_eq!(puzzles.len(), 15);
+    for &(moves, wins) in &puzzles {
+        let (value, _) = solve_fresh(6, moves, DfpnOptions::with_table_mb(16), 50_000);
+        assert_eq!(value, Some(wins), "6x6 puzzle {moves}");
     }
     let seven = known_first_moves(include_str!("../../../../contrib/hex/7x7-first-moves.txt"));
     assert_eq!(seven.len(), 49);
