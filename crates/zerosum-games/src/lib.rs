@@ -153,6 +153,13 @@ pub trait EvaluatedGame: Game {
             out,
         );
     }
+
+    /// Whether an engine consults the [`EvaluatedGame::oracle`] unless told (the engine
+    /// setting `oracle=on|off`): yes by default; no where the oracle has not yet passed its
+    /// strength test (Hex).
+    fn oracle_by_default(&self) -> bool {
+        true
+    }
 }
 
 /// Generic code to run on the concrete game a spec names (see [`visit_game`]).

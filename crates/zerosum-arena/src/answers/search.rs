@@ -123,7 +123,10 @@ impl GameVisitor for SearchVisit<'_> {
     fn visit<G: EvaluatedGame>(self, game: G) -> Self::Output {
         let game = position(game, self.moves, "search")?;
         let mut searcher = self.settings.searcher(&game)?;
-        let mut oracle = game.oracle(self.settings.hash_mb);
+        let mut oracle = game
+            .oracle_by_default()
+            .then(|| game.oracle(self.settings.hash_mb))
+            .flatten();
         let started = Instant::now();
         let limits = &self.settings.limits;
         // Step 1. The game's exact oracle (the opening book, then the solver, on the Connect-X

@@ -39,6 +39,9 @@ pub struct EngineSettings {
     pub threads: Option<Threads>,
     /// The evaluation by name ([`EvaluatedGame::evaluator_named`]); `None` takes the game's.
     pub eval: Option<String>,
+    /// Whether to consult the game's exact oracle; `None` takes the game's default
+    /// ([`EvaluatedGame::oracle_by_default`]).
+    pub oracle: Option<bool>,
 }
 
 impl Default for EngineSettings {
@@ -52,6 +55,7 @@ impl Default for EngineSettings {
             algorithm: None,
             threads: None,
             eval: None,
+            oracle: None,
         }
     }
 }
@@ -91,10 +95,17 @@ impl EngineSettings {
             "algo" => self.algorithm = Some(value.parse().map_err(|e: String| PlayerSpecError(e))?),
             "threads" => self.threads = Some(value.parse().map_err(|e| bad(&format!("{e}")))?),
             "eval" => self.eval = Some(value.to_string()),
+            "oracle" => {
+                self.oracle = Some(match value {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(bad("on or off")),
+                })
+            }
             _ => {
                 return Err(PlayerSpecError(format!(
                 "unknown engine setting `{key}` (expected time, depth, nodes, hash, algo, threads, \
-                 eval or name)"
+                 eval, oracle or name)"
             )))
             }
         }
@@ -145,6 +156,9 @@ impl fmt::Display for EngineSettings {
         }
         if let Some(eval) = &self.eval {
             parts.push(format!("eval={eval}"));
+        }
+        if let Some(oracle) = self.oracle {
+            parts.push(format!("oracle={}", if oracle { "on" } else { "off" }));
         }
         f.write_str(&parts.join(","))
     }
@@ -198,7 +212,11 @@ impl StrategyFactory for EngineFactory<'_> {
             .algorithm
             .unwrap_or_else(|| default_algorithm(&game.spec()));
         let searcher = Searcher::with_table(evaluator.clone(), algorithm, table.clone());
-        let knowledge = Knowledge::new(game, self.settings.hash_mb);
+        let oracle = self
+            .settings
+            .oracle
+            .unwrap_or_else(|| game.oracle_by_default());
+        let knowledge = Knowledge::new(game, self.settings.hash_mb, oracle);
         Ok(EngineStrategy {
             evaluator,
             searcher: Some(searcher),

@@ -19,10 +19,11 @@ pub(crate) struct Knowledge<G: EvaluatedGame> {
 }
 
 impl<G: EvaluatedGame> Knowledge<G> {
-    /// Knowledge of a new game: the game's oracle, with a table of `table_mb` MB.
-    pub fn new(game: &G, table_mb: usize) -> Self {
+    /// Knowledge of a new game: the game's oracle (when `oracle`), with a table of `table_mb`
+    /// MB.
+    pub fn new(game: &G, table_mb: usize, oracle: bool) -> Self {
         Knowledge {
-            oracle: game.oracle(table_mb),
+            oracle: oracle.then(|| game.oracle(table_mb)).flatten(),
             proof: None,
         }
     }

@@ -3,7 +3,9 @@
 //! "Solving 8x8 Hex", IJCAI 2009), with Hex knowledge at every node:
 //!
 //! 1. **Fill-in** ([`super::inferior::fill_in`]): dead and captured cells are filled; the
-//!    position keeps its value.
+//!    position keeps its value, and so does each position after a move on a cell left
+//!    empty (deadness and capture hold in every position reached), so the moves are
+//!    played on the filled position.
 //! 2. **Virtual connections** ([`super::vc`]): a side to move with a full or semi connection
 //!    between its edges has won; one whose opponent has a full connection has lost.
 //! 3. **Mustplay**: only moves inside the intersection of the carriers of the opponent's semi
@@ -24,6 +26,26 @@
 //! and `tpn(child) = tdn - dn + pn(child)`. The 1 + ε (ε = 1/4) keeps the search longer in a
 //! subtree before switching to a sibling.
 //!
+//! # Proofs and proof pruning
+//!
+//! A solved node keeps a **proof**: a set `P` of its empty cells such that its winner still
+//! wins, with the same side to move, in every position with the winner's stones, `P` empty
+//! and anything anywhere else (the loser may have every other empty cell: more stones of
+//! the loser never help the winner, so that one position is the test). Built bottom up:
+//!
+//! - a leaf: the carrier of the winner's connection (none for a chain of stones);
+//! - a won node: its winning move and that child's proof (the smallest such);
+//! - a lost node: every refuted move and its refutation's proof, the carriers of the
+//!   opponent's semis that make the mustplay ([`VcBuilder::mustplay_with_reason`]), the
+//!   dominated moves with their dominators;
+//! - always the fill-in and the empty cells it read ([`super::inferior::support`]), so the
+//!   same fill-in holds in every position the proof speaks of.
+//!
+//! **Proof pruning** (Henderson, Arneson and Hayward's mustplay shrinking): once a move is
+//! refuted with proof `P`, every move outside `P` is refuted by the same strategy (the
+//! mover's stone there leaves `P` empty), so it is dropped from the node; the node keeps `P`
+//! for its own proof.
+//!
 //! Hex cannot repeat a position, so the table needs no cycle handling. It holds at most
 //! [`DfpnOptions::table_entries`] nodes; when full, the half that took the least work is
 //! forgotten.
@@ -36,8 +58,8 @@ use std::time::{Duration, Instant};
 
 use zerosum_core::{zobrist_key, Game};
 
-use super::cells::{other, words_for, Geometry, Position};
-use super::inferior::{dominated_moves, fill_in};
+use super::cells::{other, words_for, CellSet, Geometry, Position};
+use super::inferior::{dominated_moves, fill_in, support};
 use super::vc::{EdgeLink, VcBuilder, VcLimits};
 use super::{Hex, HexEvaluator};
 use crate::connection::{Stone, StoneMove};
@@ -48,8 +70,10 @@ const INFINITE: u32 = 1 << 30;
 /// Expansions between two looks at the clock and the stop flag.
 const CLOCK_EVERY: u64 = 16;
 
-/// The Zobrist feature of "White to move".
-const WHITE_TO_MOVE: u64 = u64::MAX;
+/// The Zobrist feature of "White to move": the empty slot of cell 0, never a stone's
+/// (`zobrist_key(u64::MAX)` is 0: that feature left the side to move out of the hash, and
+/// fill-in makes the same stones with either side to move).
+const WHITE_TO_MOVE: u64 = 0;
 
 /// What the solver knows and how much it keeps.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -61,8 +85,16 @@ pub struct DfpnOptions {
     pub connections: bool,
     /// The H-search limits.
     pub vc: VcLimits,
+    /// Drop the moves outside the proof of a sibling's refutation (see the module
+    /// documentation).
+    pub proof_pruning: bool,
     /// The ε of the 1 + ε thresholds.
     pub epsilon: f64,
+    /// Widening (Benzene's): only the first `base + ⌈factor · n⌉` of a node's `n` moves not
+    /// yet refuted, in the evaluator's order, are searched into (a node's proof number is the
+    /// least disproof number among them); its disproof number still sums all. `None`: every
+    /// move.
+    pub widening: Option<(u32, f64)>,
     /// The most nodes the table keeps.
     pub table_entries: usize,
 }
@@ -74,7 +106,9 @@ impl DfpnOptions {
             inferior: true,
             connections: true,
             vc: VcLimits::DEFAULT,
+            proof_pruning: true,
             epsilon: 0.25,
+            widening: Some((1, 0.25)),
             table_entries: (table_mb << 20) / 200,
         }
     }
@@ -103,6 +137,9 @@ pub struct DfpnResult {
     /// most work (the most stubborn). `None` when unsolved or when no move was searched (the
     /// loss was seen at once).
     pub best: Option<StoneMove>,
+    /// For a solved position, the empty cells its winner's win depends on: the winner still
+    /// wins when the loser has every other empty cell (see the module documentation).
+    pub proof: Option<Vec<usize>>,
     /// Nodes expanded (each with its fill-in, two H-searches and its moves).
     pub nodes: u64,
     pub time: Duration,
@@ -197,7 +234,15 @@ struct Entry<const W: usize> {
     filled: Position<W>,
     /// Its hash, the side to move's included.
     filled_hash: u64,
-    /// The moves tried, best first (empty for a node decided at once).
+    /// The cells the fill-in filled (empty in the node's position) and those it read.
+    fill: CellSet<W>,
+    /// Solved: the proof (empty cells of the node's position, the fill-in's included).
+    /// Unsolved: what a loss of the side to move needs besides its children's proofs (the
+    /// fill-in, the reason of the mustplay, the dominated moves and their dominators, the
+    /// proofs that pruned moves).
+    proof: CellSet<W>,
+    /// The moves tried, best first (empty for a node decided at once); proof pruning
+    /// removes moves from it.
     moves: Box<[u16]>,
 }
 
@@ -213,6 +258,22 @@ pub struct DfpnSolver<const W: usize> {
     limits: DfpnLimits,
     stopped: bool,
     meter: Arc<AtomicU64>,
+}
+
+/// The smallest carrier of a connection between the edges of the colour `builder` was last
+/// built for: a full one, or with `semis` a full or a semi one (empty when its stones join
+/// them); `None` when it has none.
+fn smallest_edge_link<const W: usize>(builder: &VcBuilder<W>, semis: bool) -> Option<CellSet<W>> {
+    if builder.edge_link() == EdgeLink::Joined {
+        return Some(CellSet::EMPTY);
+    }
+    let semis = if semis { builder.edge_semis() } else { &[] };
+    builder
+        .edge_fulls()
+        .iter()
+        .chain(semis)
+        .min_by_key(|carrier| carrier.len())
+        .copied()
 }
 
 /// The hash of a position with `mover` to move.
@@ -295,10 +356,23 @@ impl<const W: usize> DfpnSolver<W> {
         } else {
             None
         };
-        let best = wins.and_then(|wins| self.best_move(hash, mover, wins));
+        let mut best = wins.and_then(|wins| self.best_move(hash, mover, wins));
+        if wins == Some(true) && best.is_none() {
+            // Won with no move searched: the fill-in joined the mover's edges, whoever
+            // moves, so every move wins; one the fill-in gave the mover first.
+            let empty = position.empty(&self.geometry);
+            best = self.table.get(&hash).and_then(|entry| {
+                let given = entry.filled.stones(mover).intersection(&empty);
+                given.first().or(empty.first())
+            });
+        }
+        let proof = wins
+            .and(self.table.get(&hash))
+            .map(|entry| entry.proof.iter().collect());
         Ok(DfpnResult {
             wins,
             best: best.map(|cell| StoneMove::Place(cell as u16)),
+            proof,
             nodes: self.nodes,
             time: start.elapsed(),
         })
@@ -354,51 +428,73 @@ impl<const W: usize> DfpnSolver<W> {
     fn expand(&mut self, position: &Position<W>, mover: Stone, root: bool) -> Entry<W> {
         self.nodes += 1;
         let mut filled = *position;
-        if self.options.inferior {
-            fill_in(&self.geometry, &mut filled);
-        }
+        // The fill-in and the cells it read: part of every proof of the node.
+        let fill = if self.options.inferior {
+            let fill = fill_in(&self.geometry, &mut filled);
+            fill.cells().union(&fill.support)
+        } else {
+            CellSet::EMPTY
+        };
         let filled_hash = hash_of(&filled, mover);
-        let decided = |pn, dn| Entry {
+        let decided = |pn, dn, proof: CellSet<W>| Entry {
             pn,
             dn,
             work: 1,
             filled,
             filled_hash,
+            fill,
+            proof: proof.union(&fill),
             moves: Box::new([]),
         };
         let opponent = other(mover);
         let empty = filled.empty(&self.geometry);
         if filled.has_won(&self.geometry, opponent) {
-            return decided(INFINITE, 0);
+            return decided(INFINITE, 0, CellSet::EMPTY);
         }
         if filled.has_won(&self.geometry, mover) {
-            return decided(0, INFINITE);
+            return decided(0, INFINITE, CellSet::EMPTY);
         }
         let mut candidates = empty;
+        let mut reason = CellSet::EMPTY;
+        // A root whose mover has a connection between its edges is won by a move inside
+        // its carrier (a semi's key; any move keeps a full): only those are tried.
+        let mut won_inside = None;
         if self.options.connections {
-            let [own, theirs] = &mut self.builders;
-            if !root {
-                own.build(&self.geometry, &filled, mover, EdgeLink::Semi);
-                if own.edge_link() != EdgeLink::None {
-                    return decided(0, INFINITE);
+            let own = &mut self.builders[0];
+            own.build(&self.geometry, &filled, mover, EdgeLink::Semi);
+            if let Some(carrier) = smallest_edge_link(own, true) {
+                if !root {
+                    return decided(0, INFINITE, carrier);
                 }
-            }
-            theirs.build(&self.geometry, &filled, opponent, EdgeLink::Full);
-            match theirs.edge_link() {
-                EdgeLink::Joined | EdgeLink::Full => return decided(INFINITE, 0),
-                EdgeLink::Semi => {
-                    let mustplay = theirs.mustplay().unwrap_or(empty);
-                    candidates = candidates.intersection(&mustplay);
-                }
-                EdgeLink::None => {}
+                won_inside = Some(carrier).filter(|c| !c.is_empty());
             }
         }
-        if self.options.inferior {
+        if let Some(carrier) = won_inside {
+            candidates = carrier;
+        } else if self.options.connections {
+            let theirs = &mut self.builders[1];
+            theirs.build(&self.geometry, &filled, opponent, EdgeLink::Full);
+            if let Some(carrier) = smallest_edge_link(theirs, false) {
+                return decided(INFINITE, 0, carrier);
+            }
+            if let Some((mustplay, why)) = theirs.mustplay_with_reason() {
+                candidates = candidates.intersection(&mustplay);
+                reason = why;
+            }
+        }
+        if self.options.inferior && won_inside.is_none() {
             let dominated = dominated_moves(&self.geometry, &filled, mover, &candidates);
             candidates = candidates.minus(&dominated);
+            // The dominated cells, their dominators (neighbours) and what the test read.
+            let dominators = self.geometry.around(&dominated).intersection(&empty);
+            reason = reason.union(&support(
+                &self.geometry,
+                &filled,
+                &dominated.union(&dominators),
+            ));
         }
         if candidates.is_empty() {
-            return decided(INFINITE, 0);
+            return decided(INFINITE, 0, reason);
         }
         let mut moves: Vec<usize> = candidates.iter().collect();
         for (cell, slot) in self.board.iter_mut().enumerate() {
@@ -411,6 +507,8 @@ impl<const W: usize> DfpnSolver<W> {
             work: 1,
             filled,
             filled_hash,
+            fill,
+            proof: reason.union(&fill),
             moves: moves.into_iter().map(|cell| cell as u16).collect(),
         }
     }
@@ -431,23 +529,37 @@ impl<const W: usize> DfpnSolver<W> {
         if entry.moves.is_empty() || entry.pn == 0 || entry.dn == 0 {
             return (entry.pn, entry.dn);
         }
-        let moves = entry.moves.clone();
-        let filled = entry.filled;
-        let filled_hash = entry.filled_hash;
+        let mut moves = entry.moves.to_vec();
+        let (filled, filled_hash, fill, mut reason) =
+            (entry.filled, entry.filled_hash, entry.fill, entry.proof);
         let mut work = entry.work;
-        let keys: Vec<u64> = moves
+        let mut keys: Vec<u64> = moves
             .iter()
             .map(|&cell| filled_hash ^ Self::move_key(mover, cell as usize))
             .collect();
         let (mut pn, mut dn);
         loop {
-            // The node's bounds from its children's, and the child of least dn.
+            // The node's bounds from its children's, and the child of least dn among
+            // the first `window` moves not refuted (all of them without widening).
+            let window = self.window(&keys);
             pn = INFINITE;
             let mut sum: u64 = 0;
             let (mut best, mut second) = (0, INFINITE);
+            let mut live = 0;
             for (index, &key) in keys.iter().enumerate() {
                 let (cpn, cdn) = self.child_bounds(key);
                 sum += u64::from(cpn);
+                if cdn == 0 {
+                    pn = 0;
+                    best = index;
+                    break;
+                }
+                if cpn != 0 {
+                    live += 1;
+                    if live > window {
+                        continue;
+                    }
+                }
                 if cdn < pn {
                     second = pn;
                     pn = cdn;
@@ -484,20 +596,90 @@ impl<const W: usize> DfpnSolver<W> {
             }
             self.mid(key, other(mover), child_tpn, child_tdn);
             work += self.nodes - before;
+            if self.options.proof_pruning {
+                // A refuted move: every move outside its refutation's proof loses too, and
+                // a loss of the node needs that proof (kept with the node: the refuted move
+                // itself may be pruned by a later refutation).
+                if let Some(refutation) = self.table.get(&key).filter(|child| child.pn == 0) {
+                    let proof = refutation.proof;
+                    let played = moves[best];
+                    reason = reason.union(&proof);
+                    reason.insert(played as usize);
+                    let mut kept = 0;
+                    for index in 0..moves.len() {
+                        let cell = moves[index];
+                        if cell == played || proof.contains(cell as usize) {
+                            moves[kept] = cell;
+                            keys[kept] = keys[index];
+                            kept += 1;
+                        }
+                    }
+                    moves.truncate(kept);
+                    keys.truncate(kept);
+                }
+            }
             if self.must_stop() {
                 break;
             }
         }
+        let proof = if pn == 0 {
+            self.won_proof(&moves, &keys).union(&fill)
+        } else if dn == 0 {
+            // Lost: every move left is refuted; the others are outside the mustplay,
+            // dominated or outside a refutation's proof.
+            moves.iter().zip(&keys).fold(reason, |proof, (&cell, key)| {
+                let child = self.table.get(key).map_or(CellSet::EMPTY, |c| c.proof);
+                let mut proof = proof.union(&child);
+                proof.insert(cell as usize);
+                proof
+            })
+        } else {
+            reason
+        };
         let entry = Entry {
             pn,
             dn,
             work,
             filled,
             filled_hash,
-            moves,
+            fill,
+            proof,
+            moves: moves.into_boxed_slice(),
         };
         self.store(hash, entry);
         (pn, dn)
+    }
+
+    /// How many of the moves not yet refuted the search may go into (see
+    /// [`DfpnOptions::widening`]).
+    fn window(&self, keys: &[u64]) -> usize {
+        let Some((base, factor)) = self.options.widening else {
+            return usize::MAX;
+        };
+        let live = keys
+            .iter()
+            .filter(|&&key| self.child_bounds(key).0 != 0)
+            .count();
+        if live < 2 {
+            return usize::MAX;
+        }
+        base as usize + (live as f64 * factor).ceil() as usize
+    }
+
+    /// The proof of a won node without its fill-in: a winning move (a child lost for the
+    /// opponent) of the smallest proof, with that proof.
+    fn won_proof(&self, moves: &[u16], keys: &[u64]) -> CellSet<W> {
+        moves
+            .iter()
+            .zip(keys)
+            .filter_map(|(&cell, key)| {
+                let child = self.table.get(key).filter(|child| child.dn == 0)?;
+                let mut proof = child.proof;
+                proof.insert(cell as usize);
+                Some(proof)
+            })
+            .min_by_key(|proof| proof.len())
+            .unwrap_or_default()
     }
 
     /// Stores a node, first forgetting the least worked half of the table when it is full.

@@ -28,6 +28,7 @@ use zerosum_core::{Evaluator, Game, Side};
 use super::{Hex, HexMove};
 use crate::connection::potential::{balance, ColourPotential, Network, PotentialParams, WALL};
 use crate::connection::{owner_of, Stone, StoneMove};
+use crate::exact::ExactOracle;
 use crate::{EvaluatedGame, GameSpec};
 
 /// Move hint for the cell that saves a bridge (or edge template) the opponent just intruded.
@@ -360,6 +361,18 @@ impl EvaluatedGame for Hex {
             *b = f32::from(u8::from(stone == second));
         }
         crate::observation::fill_to_move(self.to_move(), area, rest);
+    }
+
+    /// The proof-number solver ([`super::oracle`]).
+    fn oracle(&self, table_mb: usize) -> Option<Box<dyn ExactOracle<Self>>> {
+        let oracle = super::oracle::HexOracle::new(self, table_mb)?;
+        Some(Box::new(oracle))
+    }
+
+    /// Not yet: the SPRT of the engine with it against the engine without it is in
+    /// docs/strength.md.
+    fn oracle_by_default(&self) -> bool {
+        false
     }
 }
 

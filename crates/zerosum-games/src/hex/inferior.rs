@@ -19,16 +19,27 @@
 //! The corner cells' neighbour beyond both edges (the acute corners' outer cell) belongs to no
 //! colour: a cell next to it is never called dead.
 //!
-//! On bit sets ([`super::cells`]), for the proof-number solver, three more rules built on the
-//! same local test, each keeping the value of the position:
+//! On bit sets ([`super::cells`]), for the proof-number solver, a stronger dead-cell test and
+//! three rules built on it, each keeping the value of the position:
 //!
+//! - **dead** ([`is_dead_in`], [`dead_cells`]): the cell is simplicial for one colour (Henderson
+//!   and Hayward): in the graph of empty cells and that colour's groups (each edge a group
+//!   with the stones joined to it, the opponent's stones left out), its neighbours touch one
+//!   another. Then every stone of that colour next to it already belongs to one group, so
+//!   a stone there joins nothing new and an opponent's stone there cuts nothing the colour
+//!   needs, in every position that follows (deadness survives any later stone). A group
+//!   whose only liberty is the cell leads nowhere and is left out; one with a single other
+//!   liberty stands for that liberty (Benzene's refinements). The arcs of [`is_dead`] are
+//!   the case without empty neighbours;
 //! - **captured** pairs ([`captured_pairs`]): two adjacent empty cells, each dead once a
 //!   colour has the other: that colour answers an intrusion into one on the other, so both
 //!   can be filled with its stones;
 //! - **fill-in** ([`fill_in`]): dead cells and captured pairs filled, again until none is
 //!   left;
-//! - **dominated** moves ([`dominated_moves`]): a cell that the mover's stone on its one empty
-//!   neighbour would kill is worth less than that neighbour (a vulnerable cell).
+//! - **dominated** moves ([`dominated_moves`]): a cell that the mover's stone on a neighbour
+//!   would kill is worth less than that neighbour (a vulnerable cell).
+//!
+//! [`support`] names the empty cells these tests read, for the solver's proofs.
 
 use super::cells::{CellSet, Geometry, Position};
 use super::Hex;
@@ -115,34 +126,198 @@ pub fn drop_dead_cells(game: &Hex, moves: &mut Vec<super::HexMove>) {
     }
 }
 
-/// Whether the empty `cell` is dead in `position` (the test of [`is_dead`] on sets).
+/// One colour's groups of stones on a position, its two edges as groups of their own (with
+/// the stones joined to them): what the dead-cell test on sets reads.
+struct Groups<const W: usize> {
+    /// Per group: its liberties (the empty cells next to it, and for an edge group the
+    /// empty cells along the edge) and whether it is an edge. Groups 0 and 1 are the edges.
+    groups: Vec<(CellSet<W>, bool)>,
+    /// Per cell: the group of the colour's stone on it.
+    group_of: Vec<u16>,
+    /// The cells along the colour's two edges.
+    edges: [CellSet<W>; 2],
+}
+
+impl<const W: usize> Groups<W> {
+    fn of(geometry: &Geometry<W>, position: &Position<W>, colour: Stone) -> Self {
+        let stones = position.stones(colour);
+        let empty = position.empty(geometry);
+        let mut group_of = vec![u16::MAX; geometry.cells()];
+        let mut groups = Vec::new();
+        let mut left = stones;
+        for edge in geometry.edges(colour) {
+            let group = geometry.flood(edge, &stones);
+            left = left.minus(&group);
+            for cell in group.iter() {
+                group_of[cell] = groups.len() as u16;
+            }
+            let liberties = geometry.around(&group).union(edge).intersection(&empty);
+            groups.push((liberties, true));
+        }
+        while let Some(cell) = left.first() {
+            let group = geometry.flood(&CellSet::single(cell), &stones);
+            left = left.minus(&group);
+            for cell in group.iter() {
+                group_of[cell] = groups.len() as u16;
+            }
+            groups.push((geometry.around(&group).intersection(&empty), false));
+        }
+        Groups {
+            groups,
+            group_of,
+            edges: *geometry.edges(colour),
+        }
+    }
+
+    /// Whether the empty `cell` is dead for this colour's connections: its neighbours in the
+    /// graph where each group (an edge with its stones included) is one vertex, the
+    /// opponent's stones left out, form a clique (Henderson's simplicial cells). A group
+    /// with no liberty but `cell` is left out (it leads nowhere else), a group with one
+    /// other liberty stands for that liberty (Benzene's refinements). A stone of the
+    /// colour there would then join only what is joined already, and one of the opponent
+    /// would cut nothing the colour needs.
+    fn simplicial(&self, geometry: &Geometry<W>, empty: &CellSet<W>, cell: usize) -> bool {
+        let mut cells = geometry.neighbours(cell).intersection(empty);
+        let mut node: Option<usize> = None;
+        let mut touching = [u16::MAX; 8];
+        let mut count = 0;
+        for (index, edge) in self.edges.iter().enumerate() {
+            if edge.contains(cell) {
+                touching[count] = index as u16;
+                count += 1;
+            }
+        }
+        for next in geometry.neighbours(cell).iter() {
+            let group = self.group_of[next];
+            if group != u16::MAX && !touching[..count].contains(&group) {
+                touching[count] = group;
+                count += 1;
+            }
+        }
+        for &group in &touching[..count] {
+            let (liberties, edge) = self.groups[usize::from(group)];
+            let mut others = liberties;
+            others.remove(cell);
+            if !edge && others.is_empty() {
+                continue;
+            }
+            if !edge && others.len() == 1 {
+                cells = cells.union(&others);
+                continue;
+            }
+            if node.is_some() {
+                return false;
+            }
+            node = Some(usize::from(group));
+        }
+        if let Some(group) = node {
+            if !cells.is_subset(&self.groups[group].0) {
+                return false;
+            }
+        }
+        cells.iter().all(|a| {
+            let mut rest = cells;
+            rest.remove(a);
+            rest.is_subset(geometry.neighbours(a))
+        })
+    }
+}
+
+/// Whether the empty `cell` is dead in `position`: simplicial for one colour or the other
+/// (see the module documentation). More than [`is_dead`] finds.
 pub fn is_dead_in<const W: usize>(
     geometry: &Geometry<W>,
     position: &Position<W>,
     cell: usize,
 ) -> bool {
-    let (width, height) = (geometry.width(), geometry.height());
-    position.stone(cell) == Stone::Empty
-        && surrounded_in_arcs((width, height), (cell % width, cell / width), |next| {
-            position.stone(next)
-        })
+    let empty = position.empty(geometry);
+    empty.contains(cell)
+        && [Stone::Black, Stone::White]
+            .into_iter()
+            .any(|colour| Groups::of(geometry, position, colour).simplicial(geometry, &empty, cell))
 }
 
 /// The dead empty cells of `position`.
 pub fn dead_cells<const W: usize>(geometry: &Geometry<W>, position: &Position<W>) -> CellSet<W> {
+    let empty = position.empty(geometry);
+    let views = [Stone::Black, Stone::White].map(|colour| Groups::of(geometry, position, colour));
     let mut dead = CellSet::EMPTY;
-    for cell in position.empty(geometry).iter() {
-        if is_dead_in(geometry, position, cell) {
+    for cell in empty.iter() {
+        if views
+            .iter()
+            .any(|view| view.simplicial(geometry, &empty, cell))
+        {
             dead.insert(cell);
         }
     }
     dead
 }
 
-/// The pairs of adjacent empty cells `colour` captures: each becomes dead once `colour` has
-/// a stone on the other, so whichever of the two the opponent takes, `colour` answers on the
-/// other and the opponent's stone is dead. Filling such a pair with `colour` keeps the value
-/// of the position for either side to move (a second-player strategy that leaves the
+/// The empty cells the inferences about `cells` read: the cells, their neighbours and the
+/// liberties of the groups (not the edges') next to either. A win that holds with these
+/// cells empty holds whatever the rest of the board holds: a proof includes them.
+pub fn support<const W: usize>(
+    geometry: &Geometry<W>,
+    position: &Position<W>,
+    cells: &CellSet<W>,
+) -> CellSet<W> {
+    let empty = position.empty(geometry);
+    let near = cells.union(&geometry.around(cells));
+    let mut support = near;
+    for colour in [Stone::Black, Stone::White] {
+        let stones = position.stones(colour);
+        let [first, second] = geometry.edges(colour);
+        let edges = geometry
+            .flood(first, &stones)
+            .union(&geometry.flood(second, &stones));
+        let mut left = near.intersection(&stones).minus(&edges);
+        while let Some(cell) = left.first() {
+            let group = geometry.flood(&CellSet::single(cell), &stones);
+            left = left.minus(&group);
+            support = support.union(&geometry.around(&group));
+        }
+    }
+    support.intersection(&empty)
+}
+
+/// Whether `cell`'s empty neighbours but `except` could be the neighbours of a simplicial
+/// cell: at most two, next to each other (three cells around one never all touch).
+fn few_free<const W: usize>(
+    geometry: &Geometry<W>,
+    empty: &CellSet<W>,
+    cell: usize,
+    except: usize,
+) -> bool {
+    let mut free = geometry.neighbours(cell).intersection(empty);
+    free.remove(except);
+    match free.len() {
+        0 | 1 => true,
+        2 => {
+            let first = free.first().expect("two cells");
+            free.remove(first);
+            free.is_subset(geometry.neighbours(first))
+        }
+        _ => false,
+    }
+}
+
+/// Whether `victim` is dead once `colour` has a stone on `played`.
+fn dies_after<const W: usize>(
+    geometry: &Geometry<W>,
+    position: &Position<W>,
+    colour: Stone,
+    played: usize,
+    victim: usize,
+) -> bool {
+    let mut after = *position;
+    after.add(colour, played);
+    is_dead_in(geometry, &after, victim)
+}
+
+/// Disjoint pairs of adjacent empty cells `colour` captures: each becomes dead once `colour`
+/// has a stone on the other, so whichever of the two the opponent takes, `colour` answers on
+/// the other and the opponent's stone is dead. Filling such a pair with `colour` keeps the
+/// value of the position for either side to move (a second-player strategy that leaves the
 /// region `colour`'s or dead: Henderson and Hayward's captured cells).
 pub fn captured_pairs<const W: usize>(
     geometry: &Geometry<W>,
@@ -152,23 +327,18 @@ pub fn captured_pairs<const W: usize>(
     let empty = position.empty(geometry);
     let mut captured = CellSet::EMPTY;
     for a in empty.iter() {
-        let free = geometry.neighbours(a).intersection(&empty);
-        // The local test needs every other side of `a` covered: one empty neighbour only.
-        if free.len() != 1 {
-            continue;
-        }
-        let b = free.first().expect("one neighbour");
-        if b < a && captured.contains(b) {
-            continue;
-        }
-        let dies_after = |played: usize, victim: usize| {
-            let mut after = *position;
-            after.add(colour, played);
-            is_dead_in(geometry, &after, victim)
-        };
-        if dies_after(b, a) && dies_after(a, b) {
-            captured.insert(a);
-            captured.insert(b);
+        for b in geometry.neighbours(a).intersection(&empty).iter() {
+            if b < a || captured.contains(a) || captured.contains(b) {
+                continue;
+            }
+            if few_free(geometry, &empty, a, b)
+                && few_free(geometry, &empty, b, a)
+                && dies_after(geometry, position, colour, b, a)
+                && dies_after(geometry, position, colour, a, b)
+            {
+                captured.insert(a);
+                captured.insert(b);
+            }
         }
     }
     captured
@@ -182,6 +352,9 @@ pub struct FillIn<const W: usize> {
     pub dead: CellSet<W>,
     /// Cells captured by Black, then by White.
     pub captured: [CellSet<W>; 2],
+    /// The empty cells left that the fill-in read ([`support`]): with them empty and the
+    /// stones as they are, the same fill-in holds whatever the other cells hold.
+    pub support: CellSet<W>,
 }
 
 impl<const W: usize> FillIn<W> {
@@ -199,6 +372,7 @@ pub fn fill_in<const W: usize>(geometry: &Geometry<W>, position: &mut Position<W
     loop {
         let dead = dead_cells(geometry, position);
         if !dead.is_empty() {
+            filled.support = filled.support.union(&support(geometry, position, &dead));
             position.fill(Stone::Black, &dead);
             filled.dead = filled.dead.union(&dead);
             continue;
@@ -207,24 +381,28 @@ pub fn fill_in<const W: usize>(geometry: &Geometry<W>, position: &mut Position<W
         for (slot, colour) in [Stone::Black, Stone::White].into_iter().enumerate() {
             let captured = captured_pairs(geometry, position, colour);
             if !captured.is_empty() {
+                filled.support = filled
+                    .support
+                    .union(&support(geometry, position, &captured));
                 position.fill(colour, &captured);
                 filled.captured[slot] = filled.captured[slot].union(&captured);
                 changed = true;
             }
         }
         if !changed {
+            filled.support = filled.support.minus(&filled.cells());
             return filled;
         }
     }
 }
 
 /// The moves among `candidates` that `colour` (to move) need not try, each dominated by a
-/// move it keeps or by a losing move outside `candidates`: an empty cell `x` whose one empty
-/// neighbour `y` would, with `colour`'s stone on it, make `x` dead (`x` is vulnerable to
-/// `y`). A stone on `y` then is worth a stone on both, at least as good as one on `x`. `y`
-/// outside the candidates loses when the candidates are the mustplay, so `x` loses too.
-/// Dominance cycles keep one move of each cycle: a cell is dropped only while its dominator
-/// is still kept or out of the candidates.
+/// move it keeps or by a losing move outside `candidates`: an empty cell `x` that
+/// `colour`'s stone on a neighbour `y` would make dead (`x` is vulnerable to `y`). A stone
+/// on `y` then is worth a stone on both, at least as good as one on `x`. `y` outside the
+/// candidates loses when the candidates are the mustplay, so `x` loses too. Dominance
+/// cycles keep one move of each cycle: a cell is dropped only while its dominator is still
+/// kept or out of the candidates.
 pub fn dominated_moves<const W: usize>(
     geometry: &Geometry<W>,
     position: &Position<W>,
@@ -235,16 +413,15 @@ pub fn dominated_moves<const W: usize>(
     let mut dropped = CellSet::EMPTY;
     for x in candidates.iter() {
         let free = geometry.neighbours(x).intersection(&empty);
-        if free.len() != 1 {
+        if free.len() > 3 {
             continue;
         }
-        let y = free.first().expect("one neighbour");
-        if dropped.contains(y) {
-            continue;
-        }
-        let mut after = *position;
-        after.add(colour, y);
-        if is_dead_in(geometry, &after, x) {
+        let dominated = free.iter().any(|y| {
+            !dropped.contains(y)
+                && few_free(geometry, &empty, x, y)
+                && dies_after(geometry, position, colour, y, x)
+        });
+        if dominated {
             dropped.insert(x);
         }
     }

@@ -33,6 +33,7 @@ pub mod dfpn;
 mod evaluator;
 mod family;
 pub mod inferior;
+pub mod oracle;
 pub mod vc;
 
 pub use evaluator::HexEvaluator;

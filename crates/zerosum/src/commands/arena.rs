@@ -29,7 +29,7 @@ pub struct TournamentArgs {
     /// cx-course-alt, mnk-course.
     #[arg(long)]
     preset: Option<String>,
-    /// Players: random, quasi, engine[:time=S,depth=D,nodes=N,hash=MB,algo=A,threads=N],
+    /// Players: random, quasi, engine[:time=S,depth=D,nodes=N,hash=MB,algo=A,threads=N,oracle=on|off],
     /// human, cmd=PROGRAM,proto=gtp|gomocup[,init=CMD;CMD,margin=MS] (values may be quoted),
     /// java:CLASS,cp=PATH (a course MNKPlayer or CXPlayer); each with an optional name=.
     #[arg(long, num_args = 1.., value_name = "PLAYER")]

@@ -48,7 +48,7 @@ pub struct GomocupArgs {
 /// The player a protocol serves.
 #[derive(Args, Debug)]
 pub struct ServedPlayer {
-    /// The player: engine[:time=S,depth=D,nodes=N,hash=MB,algo=A,threads=N], quasi or random.
+    /// The player: engine[:time=S,depth=D,nodes=N,hash=MB,algo=A,threads=N,oracle=on|off], quasi or random.
     #[arg(long, default_value = "engine", value_name = "PLAYER")]
     engine: String,
     /// Seconds per move at most (the protocol's clock may give less).
