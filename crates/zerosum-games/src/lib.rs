@@ -120,6 +120,21 @@ pub trait EvaluatedGame: Game {
         ))
     }
 
+    /// The family's evaluation `name` (its default when `None`) with the weights of a weights
+    /// file (`text`, the file's contents), or why not: the file's problem, or an evaluation
+    /// that takes no weights. By default a family has no weights to load.
+    fn evaluator_weighted(
+        &self,
+        name: Option<&str>,
+        text: &str,
+    ) -> Result<Self::Evaluator, String> {
+        let _ = (name, text);
+        Err(format!(
+            "{} has no evaluation that loads weights",
+            self.spec()
+        ))
+    }
+
     /// The family's exact oracle for this board, with tables of about `table_mb` MB, where it
     /// has one (Connect-X boards that fit the packed solver); `None` by default.
     fn oracle(&self, _table_mb: usize) -> Option<Box<dyn exact::ExactOracle<Self>>> {

@@ -13,3 +13,4 @@ mod java_course;
 mod misbehaving;
 mod shipped_openings;
 mod take_back;
+mod training;

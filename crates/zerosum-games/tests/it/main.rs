@@ -12,5 +12,6 @@ mod families;
 mod gomoku_rules;
 mod hex;
 mod mnk;
+mod pattern_weights;
 mod unstable;
 mod winning_lines;

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{bail, Result};
+use zerosum_arena::players::WeightsFile;
 use zerosum_core::{Game, Outcome, Score, Status};
 use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
 use zerosum_search::{check_table_mb, Algorithm, SearchLimits, Searcher, Threads, MAX_TABLE_MB};
@@ -33,14 +34,19 @@ pub struct EngineOptions {
     pub threads: Threads,
     /// The evaluation by name; the game's default when `None`.
     pub eval: Option<String>,
+    /// A weights file for the evaluation.
+    pub weights: Option<String>,
 }
 
 impl EngineOptions {
     /// The evaluator of `game` these options name.
     fn evaluator<G: EvaluatedGame>(&self, game: &G) -> Result<G::Evaluator> {
-        match &self.eval {
-            Some(name) => game.evaluator_named(name).map_err(anyhow::Error::msg),
-            None => Ok(game.evaluator()),
+        match (&self.weights, &self.eval) {
+            (Some(path), name) => WeightsFile::read(path)
+                .and_then(|weights| weights.evaluator(game, name.as_deref()))
+                .map_err(anyhow::Error::msg),
+            (None, Some(name)) => game.evaluator_named(name).map_err(anyhow::Error::msg),
+            (None, None) => Ok(game.evaluator()),
         }
     }
 
