@@ -30,7 +30,8 @@
 //! Inside a family, dependencies point from the evaluator down to the representation:
 //!
 //! ```text
-//! mnk        evaluator -> vcf -> threats -> lines
+//! mnk        evaluator -> vcf -> threats -> lines; evaluator -> pattern_eval -> pattern_vcf,
+//!            pattern_weights -> patterns -> rules; both evaluations -> values
 //! connect    evaluator -> windows -> threats -> weights -> packed; windows -> wide;
 //!            solver (search -> order -> position, table) -> packed; oracle -> book, solver
 //! hex        evaluator -> connection::potential; hex, atoll -> connection

@@ -49,18 +49,11 @@ use super::lines::{low_bits, LineBoard};
 use super::pattern_eval::{self, PatternTuning};
 use super::pattern_weights::PatternWeights;
 use super::threats::{bit_cells, set_bit, ThreatScan};
+use super::values::{LOSS_NEXT, STATIC_LIMIT, VCF_WIN, WIN_NEXT};
 use super::vcf::VcfSearch;
 use super::{has, Mnk, Rule};
 use crate::{EvaluatedGame, GameSpec};
 
-/// The side to move has a winning cell.
-pub const WIN_NEXT: i32 = 18_000;
-/// The opponent has two winning cells and the side to move none.
-pub const LOSS_NEXT: i32 = 17_000;
-/// The side to move wins by continuous fours (less 10 per ply of the line).
-pub const VCF_WIN: i32 = 16_000;
-/// Static values are clamped to `±STATIC_LIMIT`, below every threat value.
-pub const STATIC_LIMIT: i32 = 10_000;
 /// Boards of at most this many cells search every empty cell.
 pub const SMALL_BOARD_CELLS: usize = 64;
 /// Longest candidate list sorted by hint.

@@ -61,14 +61,16 @@ mod pattern_weights;
 pub mod patterns;
 mod rules;
 mod threats;
+mod values;
 mod vcf;
 
-pub use evaluator::{MnkEvaluator, LOSS_NEXT, SMALL_BOARD_CELLS, STATIC_LIMIT, VCF_WIN, WIN_NEXT};
+pub use evaluator::{MnkEvaluator, SMALL_BOARD_CELLS};
 pub use family::{spec, spec_with_rule, MnkFamily, MnkSpec, MAX_RUN};
 pub use pattern_eval::static_terms;
 pub use pattern_weights::{PatternWeights, WeightsError, MAX_WEIGHT, WEIGHTS_HEADER};
 pub use patterns::PatternBoard;
 pub use rules::Rule;
+pub use values::{LOSS_NEXT, STATIC_LIMIT, VCF_WIN, WIN_NEXT};
 
 use std::sync::OnceLock;
 

@@ -30,10 +30,10 @@
 
 use std::cell::RefCell;
 
-use super::evaluator::{LOSS_NEXT, STATIC_LIMIT, VCF_WIN, WIN_NEXT};
 use super::pattern_vcf::PatternVcf;
 use super::pattern_weights::PatternWeights;
 use super::patterns::{CellThreat, LineThreat, PatternBoard, CELL_CODES, CELL_THREATS};
+use super::values::{LOSS_NEXT, STATIC_LIMIT, VCF_WIN, WIN_NEXT};
 
 /// Cell weights are in 1/`WEIGHT_SCALE` of an evaluation unit.
 const WEIGHT_SCALE: i64 = 16;
