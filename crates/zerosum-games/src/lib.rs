@@ -34,7 +34,8 @@
 //!            pattern_weights -> patterns -> rules; both evaluations -> values
 //! connect    evaluator -> windows -> threats -> weights -> packed; windows -> wide;
 //!            solver (search -> order -> position, table) -> packed; oracle -> book, solver
-//! hex        evaluator -> connection::potential; hex, atoll -> connection
+//! hex        evaluator -> connection::potential; hex, atoll -> connection;
+//!            dfpn -> vc, inferior, evaluator -> cells (bit sets of cells)
 //! atoll      evaluator -> board -> connection
 //! unstable   evaluator -> cells
 //! ```

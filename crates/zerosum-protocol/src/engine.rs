@@ -73,9 +73,10 @@ pub trait MoveEngine {
 /// What an engine thinks of a position, from the side to move (GUI analysis commands).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineAnalysis {
-    /// The score in the engine's words: `+34` (an evaluation), `win-in-5`, `loss-in-4`.
+    /// The score in the engine's words: `+34` (an evaluation), `win-in-5`, `loss-in-4`,
+    /// `draw` (proven).
     pub score: String,
-    /// Deepest completed iteration.
+    /// The depth of the search's last iteration (partial or not) that gave the score.
     pub depth: usize,
     /// Nodes searched.
     pub nodes: u64,

@@ -152,11 +152,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         };
         if position.status().is_over() {
             self.start(position, deadline, node_limit, None, None);
-            return self.iterate(position, limits, start, aimed, on_iteration);
+            return self.iterate(position, limits, start, aimed, on_iteration).0;
         }
         if helper_count == 0 {
             self.start(position, deadline, node_limit, limits.stop.clone(), None);
-            let result = self.iterate(position, limits, start, aimed, on_iteration);
+            let (result, _) = self.iterate(position, limits, start, aimed, on_iteration);
             self.record_latency(latency);
             return result;
         }
@@ -191,17 +191,20 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 limits.stop.clone(),
                 Some(counter.clone()),
             );
-            let mut result = self.iterate(position, limits, start, aimed, &mut on_iteration);
+            let (mut result, completed) =
+                self.iterate(position, limits, start, aimed, &mut on_iteration);
             helpers_stop.store(true, Ordering::Relaxed);
             for handle in running {
                 let helped = handle
                     .join()
                     .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
                 result.nodes += helped.nodes;
-                // A helper that completed a deeper iteration, or proved the value, knows more.
+                // A helper that completed a deeper iteration, or proved the value, knows more
+                // (than this thread's last completed iteration, even with a partial one after
+                // it at the helper's depth).
                 if let Some(deeper) = helped
                     .last
-                    .filter(|last| !result.solved && (last.solved || last.depth > result.depth))
+                    .filter(|last| !result.solved && (last.solved || last.depth > completed))
                 {
                     result = SearchResult {
                         nodes: result.nodes,
@@ -267,7 +270,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             .map_or(self.nodes, |c| c.load(Ordering::Relaxed).max(self.nodes))
     }
 
-    /// Iterative deepening by this thread, which decides the move (see [`AlphaBeta::search`]).
+    /// Iterative deepening by this thread, which decides the move (see [`AlphaBeta::search`]):
+    /// the result, its depth the last reported iteration's, and the deepest completed
+    /// iteration (0 before any).
     fn iterate(
         &mut self,
         position: &G,
@@ -275,11 +280,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         start: Instant,
         aimed: Option<Duration>,
         mut on_iteration: impl FnMut(&SearchInfo<G::Move>),
-    ) -> SearchResult<G::Move> {
+    ) -> (SearchResult<G::Move>, usize) {
         let mut game = position.clone();
         let mut result = SearchResult::before_search(game.status().is_over());
         if game.status().is_over() {
-            return result;
+            return (result, 0);
         }
         // A legal move before any search: the first candidate in static order.
         self.ensure_ply(0);
@@ -289,6 +294,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         // Stop deepening once half the time is gone: the next iteration would not finish.
         let soft_limit = aimed.map(TimeBudget::deepening_cutoff);
+        let mut completed = 0;
         for depth in 1..=max_depth {
             let previous = result.score;
             self.root_best = None;
@@ -301,6 +307,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                     result.best_move = Some(mv);
                     result.score = partial_score;
                     result.pv = self.pv[0].clone();
+                    // The answer is this iteration's, and says so.
+                    result.depth = depth;
                     // Reported too, so that the last line is the move the search answers.
                     on_iteration(&SearchInfo {
                         depth,
@@ -315,6 +323,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 break;
             }
             let solved = complete || score.distance().is_some_and(|d| d <= depth);
+            completed = depth;
             result = SearchResult {
                 best_move: root_move.or(result.best_move),
                 score,
@@ -341,7 +350,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         result.nodes = self.nodes;
         result.main_nodes = self.nodes;
         result.time = start.elapsed();
-        result
+        (result, completed)
     }
 
     /// Iterative deepening by helper `index` (1 for the first) up to `max_depth`, skipping the

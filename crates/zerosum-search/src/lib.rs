@@ -44,7 +44,7 @@ pub use limits::{Algorithm, SearchLimits, Threads, ThreadsError};
 pub use memory::{check_table_mb, tables_share_mb, PhysicalMemory, TableSizeError, MAX_TABLE_MB};
 pub use pace::StopLatency;
 pub use proven_line::{proven_win, ProvenLine, ProvenMove};
-pub use result::{SearchInfo, SearchResult, TreeStats};
+pub use result::{score_word, SearchInfo, SearchResult, TreeStats};
 pub use searcher::Searcher;
 pub use solver::{
     AlphaBetaSolver, ProofMeter, ProvenBounds, Solution, SolveError, SolverProof, WeakValue,

@@ -53,9 +53,19 @@ impl TreeStats {
     }
 }
 
+/// A score in one word, as search lines print it: `draw` for a proven (`solved`) draw, else
+/// [`Score::compact`] (`+34`, an evaluation; `win-in-5`, `loss-in-4`, proven).
+pub fn score_word(score: Score, solved: bool) -> String {
+    if solved && score == Score::DRAW {
+        "draw".to_string()
+    } else {
+        score.compact()
+    }
+}
+
 impl<M: Copy> SearchInfo<M> {
     /// The info line `depth D score S nodes N nps X time T pv M...`, the score in one word
-    /// ([`zerosum_core::Score::compact`]) and the moves written by `format`. A Monte Carlo
+    /// ([`score_word`]: `draw` once a draw is proven) and the moves written by `format`. A Monte Carlo
     /// search's line adds `visits V winrate W` (the best move's) before the line, its depth
     /// is the line's length and its nodes are playouts.
     pub fn line(&self, format: impl Fn(M) -> String) -> String {
@@ -66,7 +76,7 @@ impl<M: Copy> SearchInfo<M> {
         format!(
             "depth {} score {} nodes {} nps {} time {:.3}{tree} pv {}",
             self.depth,
-            self.score.compact(),
+            score_word(self.score, self.solved),
             self.nodes,
             self.nps(),
             self.time.as_secs_f64(),
@@ -94,7 +104,8 @@ pub struct SearchResult<M> {
     pub best_move: Option<M>,
     /// Value of the last completed iteration (or of the partial one, if it found a better move).
     pub score: Score,
-    /// Deepest completed iteration.
+    /// The depth of the last iteration reported (the deepest completed one, or the partial
+    /// one after it whose move the search answers): the last info line's depth.
     pub depth: usize,
     /// Nodes of all threads.
     pub nodes: u64,
@@ -107,6 +118,11 @@ pub struct SearchResult<M> {
 }
 
 impl<M> SearchResult<M> {
+    /// The score in one word ([`score_word`]): `draw` once a draw is proven.
+    pub fn score_word(&self) -> String {
+        score_word(self.score, self.solved)
+    }
+
     /// The result before any search: no move, a draw's score, nothing counted; `solved` when
     /// the game is already over.
     pub(crate) fn before_search(over: bool) -> Self {

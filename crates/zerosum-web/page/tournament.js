@@ -42,9 +42,9 @@ const Tournament = (() => {
 
   function wdl(r) { return `${r.wins}-${r.draws}-${r.losses}`; }
 
-  // An Elo value signed and rounded (`+35`), or `+inf` / `-inf` as the server writes them.
+  // An Elo value signed and rounded (`+35`); the server writes an unbounded one as null.
   function eloValue(value) {
-    if (typeof value !== "number") return String(value);
+    if (typeof value !== "number") return "unbounded";
     const rounded = Math.round(value);
     return (rounded >= 0 ? "+" : "-") + Math.abs(rounded);
   }
@@ -52,8 +52,11 @@ const Tournament = (() => {
   // The Elo difference with its error bar (`+35 ± 20`: half the 95% interval), and the exact
   // interval and LOS as its title.
   function elo(estimate) {
-    if (!estimate) return "";
-    if (typeof estimate.elo !== "number") return esc(estimate.elo);
+    if (!estimate) return '<span title="no colour-swapped pair of games is complete yet">n/a</span>';
+    if (typeof estimate.elo !== "number") {
+      const result = estimate.sample.mean > 0.5 ? "won" : "lost";
+      return `<span title="every ${esc(estimate.sample.unit)} ${result}: the difference is unbounded">n/a</span>`;
+    }
     // One score (a single pair or game) has no spread to measure: no error bar yet.
     if (estimate.sample.count < 2) {
       return `<span title="one ${esc(estimate.sample.unit)}: too few to estimate the error">${eloValue(estimate.elo)} ± ?</span>`;

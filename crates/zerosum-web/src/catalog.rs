@@ -49,7 +49,7 @@ fn offered_game(spec: &str) -> Value {
 }
 
 /// How the page lists `family`: the names of the games it offers that have one of their own,
-/// then the family's title (`Tic-tac-toe, Gomoku (m,n,k)`, `Chain Reaction (Unstable)`), or
+/// then the family's title (`Tic-tac-toe, Gomoku, Renju (m,n,k)`, `Chain Reaction (Unstable)`), or
 /// the title alone (`Hex`).
 pub fn family_label(family: &dyn Family) -> String {
     let mut names: Vec<String> = Vec::new();
@@ -143,7 +143,7 @@ mod tests {
                 .map(|family| family["label"].clone())
                 .unwrap()
         };
-        assert_eq!(label("mnk"), "Tic-tac-toe, Gomoku (m,n,k)");
+        assert_eq!(label("mnk"), "Tic-tac-toe, Gomoku, Renju (m,n,k)");
         assert_eq!(label("connectx"), "Connect Four (Connect-X)");
         assert_eq!(label("hex"), "Hex");
         assert_eq!(label("atoll"), "Atoll");

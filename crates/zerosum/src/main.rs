@@ -68,7 +68,7 @@ enum Command {
         position: Position,
     },
     /// Search a position by iterative deepening: one info line per iteration, then the best
-    /// move.
+    /// move (on Connect-X, what the opening book and the solver prove first).
     Search {
         /// Game spec.
         spec: String,

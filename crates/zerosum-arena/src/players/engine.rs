@@ -13,8 +13,7 @@ use zerosum_core::{Evaluator, Score, TimeBudget};
 use zerosum_games::exact::{ExactLimits, Proven};
 use zerosum_games::{EvaluatedGame, GameSpec, SearchStyle};
 use zerosum_search::{
-    check_table_mb, Algorithm, SearchLimits, SearchResult, Searcher, StopLatency, Threads,
-    TranspositionTable,
+    check_table_mb, Algorithm, SearchLimits, Searcher, StopLatency, Threads, TranspositionTable,
 };
 
 use super::knowledge::Knowledge;
@@ -562,7 +561,7 @@ fn think<G: EvaluatedGame>(
     let mut chosen = result
         .best_move
         .expect("the search always has a move in an ongoing game");
-    let mut searched = searched_value(&result);
+    let mut searched = Proven::of_search(result.score, result.solved);
     // A proven draw found early leaves time to pick the drawing move that sets the most
     // traps. Only under a clock: depth- and node-limited play stays reproducible.
     if let (Some(time), Some(stop)) = (limits.time, &limits.stop) {
@@ -613,27 +612,15 @@ const ORACLE_NODES: u64 = 2_000_000;
 
 /// What the oracle may spend on a move searched within `limits` from `started`: a share of
 /// the time, and the node budget of an engine limited by nodes or depth (which is then
-/// reproducible as long as the time does not run out first).
-fn oracle_limits(limits: &SearchLimits, started: Instant) -> ExactLimits {
+/// reproducible as long as the time does not run out first). `zerosum search` gives its
+/// oracle the same.
+pub fn oracle_limits(limits: &SearchLimits, started: Instant) -> ExactLimits {
     let reproducible = limits.nodes.is_some() || limits.depth.is_some() || limits.time.is_none();
     ExactLimits {
         nodes: reproducible.then(|| limits.nodes.unwrap_or(ORACLE_NODES)),
         deadline: limits.time.map(|time| started + time.mul_f64(ORACLE_SHARE)),
         stop: limits.stop.clone(),
         threads: limits.threads.get(),
-    }
-}
-
-/// What a search proved of its best move.
-fn searched_value<M>(result: &SearchResult<M>) -> Proven {
-    if !result.solved {
-        return Proven::Unknown;
-    }
-    let plies = result.score.distance();
-    match result.score.0.signum() {
-        1 => Proven::Win { plies },
-        0 => Proven::Draw,
-        _ => Proven::Loss { plies },
     }
 }
 

@@ -24,7 +24,9 @@ use std::sync::Arc;
 use thiserror::Error;
 use zerosum_search::TranspositionTable;
 
-pub use engine::{default_algorithm, read_weights, EngineSettings, WeightsFile, MAX_WEIGHTS_BYTES};
+pub use engine::{
+    default_algorithm, oracle_limits, read_weights, EngineSettings, WeightsFile, MAX_WEIGHTS_BYTES,
+};
 pub use external::{ExternalEngine, Protocol};
 pub use human::Human;
 pub use java::JavaPlayer;

@@ -15,8 +15,10 @@
 //! the standard error of the mean `se = sqrt(v / n)`. The Elo difference is
 //! [`elo_from_score`]`(p) = -400 * log10(1 / p - 1)` and the 95% interval maps the two ends
 //! `p - 1.96 * se` and `p + 1.96 * se` through the same formula ([`EloEstimate`]). A score of 1
-//! (or 0) has an infinite Elo difference, represented by `f64::INFINITY` (`NEG_INFINITY`) and
-//! printed `+inf` (`-inf`).
+//! (or 0) has an infinite Elo difference, represented by `f64::INFINITY` (`NEG_INFINITY`); it is
+//! never printed as a number: the text says `n/a` and why (`n/a: every pair won`), an interval
+//! with an infinite end gives its finite end alone (`+240.8 (95% above +66.4)`), and JSON
+//! carries `null`.
 
 use std::fmt;
 use std::ops::AddAssign;
@@ -133,16 +135,16 @@ impl Pentanomial {
     }
 }
 
+/// What the tables print for an Elo difference before any colour-swapped pair of games is
+/// complete (a lone game says little: its colour decides much of it).
+pub const NO_PAIR_YET: &str = "n/a: no complete pair yet";
+
 /// The one Elo estimate every table of zerosum prints for a player or a match: from the
-/// colour-swapped pairs (`pentanomial`) once at least one pair is complete, from the games
-/// (`wdl`, trinomial) before; `None` without games. Standings and match lines both use it, so
-/// a player's error bar is the same wherever it is printed.
-pub fn paired_elo(pentanomial: &Pentanomial, wdl: Wdl) -> Option<EloEstimate> {
-    if pentanomial.pairs() > 0 {
-        pentanomial.elo()
-    } else {
-        wdl.elo()
-    }
+/// colour-swapped pairs (pentanomial); `None` (printed [`NO_PAIR_YET`]) before a pair is
+/// complete. Standings and match lines both use it, so a player's error bar is the same
+/// wherever it is printed.
+pub fn paired_elo(pentanomial: &Pentanomial) -> Option<EloEstimate> {
+    pentanomial.elo()
 }
 
 impl fmt::Display for Pentanomial {
@@ -257,8 +259,8 @@ pub fn score_from_elo(elo: f64) -> f64 {
 
 /// An Elo difference with its 95% confidence interval and likelihood of superiority.
 ///
-/// Infinite values (`f64::INFINITY`, `f64::NEG_INFINITY`) are written `+inf` and `-inf`, in
-/// text and in JSON (as strings).
+/// Infinite values (`f64::INFINITY`, `f64::NEG_INFINITY`) are never written as numbers: JSON
+/// carries `null`, text says what is known instead (see the [`fmt::Display`] impl).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct EloEstimate {
     /// The sample the estimate is computed from.
@@ -303,40 +305,59 @@ impl EloEstimate {
     }
 }
 
+impl EloEstimate {
+    /// The 95% interval in words: `95% interval -2.4 to +194.1`; with an end unbounded (a
+    /// score of 0 or 1 lies inside it) the other end alone, `95% above +66.4` or `95% below
+    /// -66.4`; `95% unbounded` when both are.
+    pub fn interval_text(&self) -> String {
+        match (self.lower.is_finite(), self.upper.is_finite()) {
+            (true, true) => format!(
+                "95% interval {} to {}",
+                elo_text(self.lower),
+                elo_text(self.upper)
+            ),
+            (true, false) => format!("95% above {}", elo_text(self.lower)),
+            (false, true) => format!("95% below {}", elo_text(self.upper)),
+            (false, false) => "95% unbounded".to_string(),
+        }
+    }
+}
+
 impl fmt::Display for EloEstimate {
-    /// `+35.2 +/- 20.1` (one decimal, signed); `+inf` or `-inf` alone when the difference
-    /// itself is infinite; `+240.8 +/- inf` when only an end of the interval is.
+    /// `+35.2 +/- 20.1` (one decimal, signed, +/- half the 95% interval); when an end of the
+    /// interval is unbounded, the interval in words instead of the error bar, `+240.8 (95%
+    /// above +66.4)` ([`EloEstimate::interval_text`]); when the difference itself is infinite
+    /// (every score 1, or every score 0), `n/a: every pair won` (`lost`; `game` for a
+    /// trinomial sample).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !self.elo.is_finite() {
-            return f.write_str(&elo_text(self.elo));
+            let unit = match self.sample.unit {
+                SampleUnit::Game => "game",
+                SampleUnit::Pair => "pair",
+            };
+            let result = if self.elo > 0.0 { "won" } else { "lost" };
+            return write!(f, "n/a: every {unit} {result}");
         }
-        let margin = if self.margin.is_finite() {
-            format!("{:.1}", self.margin)
+        if self.margin.is_finite() {
+            write!(f, "{} +/- {:.1}", elo_text(self.elo), self.margin)
         } else {
-            "inf".to_string()
-        };
-        write!(f, "{} +/- {margin}", elo_text(self.elo))
+            write!(f, "{} ({})", elo_text(self.elo), self.interval_text())
+        }
     }
 }
 
-/// An Elo value with its sign and one decimal (`+35.2`, `-4.0`), or `+inf` / `-inf`.
-pub fn elo_text(elo: f64) -> String {
-    if elo == f64::INFINITY {
-        "+inf".to_string()
-    } else if elo == f64::NEG_INFINITY {
-        "-inf".to_string()
-    } else {
-        format!("{elo:+.1}")
-    }
+/// A finite Elo value with its sign and one decimal: `+35.2`, `-4.0`.
+fn elo_text(elo: f64) -> String {
+    format!("{elo:+.1}")
 }
 
-/// Writes a finite Elo value as a JSON number and an infinite one as the string `+inf`/`-inf`
-/// (JSON has no infinity).
+/// Writes a finite Elo value as a JSON number and an infinite one as `null` (JSON has no
+/// infinity).
 fn serialize_elo<S: Serializer>(elo: &f64, serializer: S) -> Result<S::Ok, S::Error> {
     if elo.is_finite() {
         serializer.serialize_f64(*elo)
     } else {
-        serializer.serialize_str(&elo_text(*elo))
+        serializer.serialize_none()
     }
 }
 
@@ -385,7 +406,7 @@ mod tests {
         // p + 1.96 se = 1.0056 > 1: the upper end is infinite, and so is the margin
         assert_eq!(estimate.upper, f64::INFINITY);
         assert_eq!(estimate.margin, f64::INFINITY);
-        assert_eq!(estimate.to_string(), "+240.8 +/- inf");
+        assert_eq!(estimate.to_string(), "+240.8 (95% above +66.4)");
         // LOS = Phi((0.8 - 0.5) / 0.1048809) = Phi(2.8604) = 0.99788
         assert_close(estimate.los, 0.997_88, 1e-5);
         // 2 draws of 10 games
@@ -406,6 +427,7 @@ mod tests {
         // margin = (194.087 + 2.418) / 2 = 98.252
         assert_close(estimate.margin, 98.252, 1e-3);
         assert_eq!(estimate.to_string(), "+88.7 +/- 98.3");
+        assert_eq!(estimate.interval_text(), "95% interval -2.4 to +194.1");
     }
 
     #[test]
@@ -415,13 +437,21 @@ mod tests {
         assert_eq!(all_wins.elo, f64::INFINITY);
         assert_eq!(all_wins.lower, f64::INFINITY);
         assert_eq!(all_wins.los, 1.0);
-        assert_eq!(all_wins.to_string(), "+inf");
+        assert_eq!(all_wins.to_string(), "n/a: every game won");
         let all_losses = Wdl::new(0, 0, 3).elo().unwrap();
         assert_eq!(all_losses.elo, f64::NEG_INFINITY);
         assert_eq!(all_losses.los, 0.0);
-        assert_eq!(all_losses.to_string(), "-inf");
+        assert_eq!(all_losses.to_string(), "n/a: every game lost");
         let json = serde_json::to_value(all_losses).unwrap();
-        assert_eq!(json["elo"], "-inf");
+        assert_eq!(json["elo"], serde_json::Value::Null);
+        assert_eq!(json["margin"], serde_json::Value::Null);
+        let mut pairs = Pentanomial::default();
+        pairs.add_pair(4);
+        pairs.add_pair(4);
+        assert_eq!(
+            paired_elo(&pairs).unwrap().to_string(),
+            "n/a: every pair won"
+        );
     }
 
     #[test]
@@ -429,6 +459,21 @@ mod tests {
         assert_eq!(Wdl::default().elo(), None);
         assert_eq!(Wdl::default().draw_ratio(), None);
         assert_eq!(Pentanomial::default().elo(), None);
+        assert_eq!(paired_elo(&Pentanomial::default()), None);
+    }
+
+    #[test]
+    fn an_interval_unbounded_both_ways_is_said_so() {
+        // Two pairs, one lost 0-2 and one won 2-0: p = 1/2, v = 1/4, se = sqrt(1/8) = 0.354,
+        // 1.96 se = 0.693: both ends leave 0..1.
+        let mut pairs = Pentanomial::default();
+        pairs.add_pair(0);
+        pairs.add_pair(4);
+        let estimate = pairs.elo().unwrap();
+        assert_eq!(estimate.to_string(), "+0.0 (95% unbounded)");
+        let json = serde_json::to_value(estimate).unwrap();
+        assert_eq!(json["elo"], 0.0);
+        assert_eq!(json["lower"], serde_json::Value::Null);
     }
 
     #[test]

@@ -14,7 +14,7 @@ use zerosum_charts::{Chart, GridCell, GridChart, IntervalChart, IntervalRow, Lin
 use zerosum_core::{Outcome, Side};
 
 use crate::records::record::GameRecord;
-use crate::statistics::elo::{elo_text, EloEstimate};
+use crate::statistics::elo::{EloEstimate, NO_PAIR_YET};
 use crate::statistics::scoring::Scoring;
 use crate::statistics::standings::{Standings, StandingsError};
 
@@ -98,9 +98,9 @@ fn games(count: usize) -> String {
     }
 }
 
-/// `+35.2 +/- 20.1` or `-` without games.
+/// `+35.2 +/- 20.1` (as [`EloEstimate`] prints it), or [`NO_PAIR_YET`].
 fn estimate_text(elo: Option<&EloEstimate>) -> String {
-    elo.map_or_else(|| "-".to_string(), |e| e.to_string())
+    elo.map_or_else(|| NO_PAIR_YET.to_string(), |e| e.to_string())
 }
 
 /// The standings: each player's Elo against the field with its 95% interval.
@@ -121,10 +121,11 @@ pub fn standings_chart(standings: &Standings) -> IntervalChart {
                 high,
                 note: format!("{estimate}  ({wdl}, {})", games(player.games as usize)),
                 tooltip: format!(
-                    "{}: Elo {estimate}, 95% interval {} to {}; {} points of {}; W-D-L {wdl}",
+                    "{}: Elo {estimate}{}; {} points of {}; W-D-L {wdl}",
                     player.name,
-                    elo_text(low),
-                    elo_text(high),
+                    player
+                        .elo
+                        .map_or_else(String::new, |e| format!(", {}", e.interval_text())),
                     player.points,
                     player.max_points
                 ),
@@ -163,9 +164,7 @@ pub fn elo_chart(
         .map(|player| Series {
             // A line that cannot be drawn says why in the legend.
             name: match player.elo {
-                Some(elo) if !elo.elo.is_finite() => {
-                    format!("{} (Elo {})", player.name, elo_text(elo.elo))
-                }
+                Some(elo) if !elo.elo.is_finite() => format!("{} (Elo {elo})", player.name),
                 _ => player.name.clone(),
             },
             ..Series::default()
@@ -208,7 +207,8 @@ pub fn elo_chart(
     );
     chart.reference_y = Some(0.0);
     chart.whole_x = true;
-    chart.empty_note = "no finite Elo yet: every player has won or lost all its games".into();
+    chart.empty_note =
+        "no finite Elo yet: no colour-swapped pair is complete, or every player has won or lost all its pairs".into();
     Ok(chart)
 }
 

@@ -4,9 +4,9 @@
 //! draws and losses split by colour, forfeits lost by cause, the share of the possible points
 //! and the Elo difference against the field, in ranking order; and the [`Crosstable`].
 //! [`MatchSummary::compute`] sums up a two-player match. Every Elo here is one estimate
-//! ([`paired_elo`]): from the player's colour-swapped pairs (pentanomial) once one is complete,
-//! from its games before, so a player's error bar is the same in the standings and in the match
-//! lines. All of them serialize to JSON and print as text.
+//! ([`paired_elo`]): from the player's colour-swapped pairs (pentanomial), none before a pair
+//! is complete (printed [`NO_PAIR_YET`]), so a player's error bar is the same in the standings
+//! and in the match lines. All of them serialize to JSON and print as text.
 //!
 //! **Ranking order**: more points first; then more wins (all wins, forfeit wins included);
 //! then, among the players still tied on both, more points scored in the games between these
@@ -21,7 +21,7 @@ use thiserror::Error;
 use zerosum_core::{Outcome, Side};
 
 use crate::records::record::{GameRecord, Termination};
-use crate::statistics::elo::{paired_elo, EloEstimate, Pentanomial, ScoreSample, Wdl};
+use crate::statistics::elo::{paired_elo, EloEstimate, Pentanomial, ScoreSample, Wdl, NO_PAIR_YET};
 use crate::statistics::scoring::Scoring;
 
 /// Records that cannot be tallied against the list of players.
@@ -129,8 +129,8 @@ pub struct PlayerStanding {
     pub forfeits: ForfeitCounts,
     /// `100 * points / max_points`; `None` without games.
     pub score_percent: Option<f64>,
-    /// Elo difference against the field ([`paired_elo`] of the player's pairs and games);
-    /// `None` without games.
+    /// Elo difference against the field ([`paired_elo`] of the player's pairs); `None` before
+    /// one of its pairs is complete.
     pub elo: Option<EloEstimate>,
 }
 
@@ -276,7 +276,7 @@ impl Standings {
                     forfeits: tally.forfeits,
                     score_percent: (tally.max_points > 0)
                         .then(|| 100.0 * f64::from(tally.points) / f64::from(tally.max_points)),
-                    elo: paired_elo(&pentanomials[player], wdl),
+                    elo: paired_elo(&pentanomials[player]),
                 }
             })
             .collect();
@@ -334,7 +334,8 @@ impl Standings {
     /// Columns: rank, name, points of the most possible (`29/60`: the points and those a win
     /// on the board in every game would have given), games, W-D-L as first player, W-D-L as
     /// second player, forfeits lost by cause, score % (the points column as a percentage), Elo
-    /// against the field with its 95% error bar (`-` without games).
+    /// against the field with its 95% error bar (as [`EloEstimate`] prints it; [`NO_PAIR_YET`]
+    /// before one of the player's pairs is complete).
     pub fn table(&self) -> String {
         let headers = [
             "Rank",
@@ -375,7 +376,7 @@ impl Standings {
                         .map_or_else(|| "-".to_string(), |percent| format!("{percent:.1}")),
                     standing
                         .elo
-                        .map_or_else(|| "-".to_string(), |elo| elo.to_string()),
+                        .map_or_else(|| NO_PAIR_YET.to_string(), |elo| elo.to_string()),
                 ]
             })
             .collect();
@@ -402,8 +403,8 @@ pub struct MatchSummary {
     /// Games left out of `pentanomial`: the lone game of a pair whose other game is not
     /// finished (or a game whose pair number another game with the same colours took).
     pub unpaired_games: u32,
-    /// The Elo difference of the first-named player ([`paired_elo`]: pentanomial when at least
-    /// one pair is complete, trinomial before); `None` without games.
+    /// The Elo difference of the first-named player ([`paired_elo`]: pentanomial); `None`
+    /// before a pair is complete.
     pub elo: Option<EloEstimate>,
 }
 
@@ -428,8 +429,8 @@ impl MatchSummary {
         Ok(tally.summary(names, scoring))
     }
 
-    /// The sample a test of this match should use: per pair when at least one pair is
-    /// complete, per game otherwise; `None` without games.
+    /// The sample a test of this match should use: one score per complete pair; `None`
+    /// before a pair is complete.
     pub fn sample(&self) -> Option<ScoreSample> {
         self.elo.map(|elo| elo.sample)
     }
@@ -494,16 +495,17 @@ impl MatchTally {
             wdl: self.wdl,
             pentanomial: self.pentanomial,
             unpaired_games: self.waiting.len() as u32 + self.mismatched,
-            elo: paired_elo(&self.pentanomial, self.wdl),
+            elo: paired_elo(&self.pentanomial),
         }
     }
 }
 
 impl fmt::Display for MatchSummary {
     /// One line, e.g. `P0 vs P1: points 11-8 (cx), W-D-L 3-2-2, Ptnml(0-2) [0, 1, 0, 1, 1],
-    /// Elo +120.4 +/- inf (pentanomial, 3 pairs), LOS 82.3%, draw ratio 0.0%`, ending in
-    /// `Elo -` without games. The draw ratio counts games (drawn games of all games), never
-    /// pairs.
+    /// Elo +120.4 (95% above -45.2) (pentanomial, 3 pairs), LOS 82.3%, draw ratio 28.6%`
+    /// (the Elo as [`EloEstimate`] prints it), ending in `Elo n/a: no complete pair yet`
+    /// before a pair is complete. The draw ratio counts games (drawn games of all games),
+    /// never pairs.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -517,17 +519,12 @@ impl fmt::Display for MatchSummary {
             self.pentanomial
         )?;
         let Some(elo) = self.elo else {
-            return f.write_str(", Elo -");
-        };
-        let unit = if self.pentanomial.pairs() > 0 {
-            "pair"
-        } else {
-            "game"
+            return write!(f, ", Elo {NO_PAIR_YET}");
         };
         let plural = if elo.sample.count == 1 { "" } else { "s" };
         write!(
             f,
-            ", Elo {elo} ({}, {} {unit}{plural}), LOS {:.1}%",
+            ", Elo {elo} ({}, {} pair{plural}), LOS {:.1}%",
             elo.sample.unit.model(),
             elo.sample.count,
             100.0 * elo.los
@@ -818,15 +815,16 @@ Rank  Name     1  2  3  Total
         // 2 half-points (pair scores 0.75, 0.5): p = 0.625, -400 * log10(0.6) = +88.7,
         // variance 0.015625, se = sqrt(0.015625 / 2) = 0.0883883, ends 0.625 -/+ 0.1732412 =
         // 0.4517588 (-33.626) and 0.7982412 (+238.921), margin 136.3; alpha 1 and 4 (0.25, 1):
-        // p = 0.625, variance 0.140625, upper end 0.625 + 1.96 * 0.2651650 > 1; charlie 2 and
-        // 0 (0.5, 0): p = 0.25, -190.8, lower end 0.25 - 1.96 * 0.1767767 < 0.
+        // p = 0.625, variance 0.140625, upper end 0.625 + 1.96 * 0.2651650 > 1, lower end
+        // 0.1052773 (-371.7); charlie 2 and 0 (0.5, 0): p = 0.25, -190.8, lower end 0.25 - 1.96
+        // * 0.1767767 < 0, upper end 0.5964823 (+67.9). An unbounded end is never printed.
         assert_eq!(
             standings.table(),
             "\
 Rank  Name     Points  Games  First W-D-L  Second W-D-L  Forfeits  Score%  Elo
    1  bravo      7/12      4  2-0-0        0-1-1         -           58.3  +88.7 +/- 136.3
-   2  alpha      7/12      4  1-1-0        1-0-1         -           58.3  +88.7 +/- inf
-   3  charlie    3/12      4  1-0-1        0-0-2         1t          25.0  -190.8 +/- inf
+   2  alpha      7/12      4  1-1-0        1-0-1         -           58.3  +88.7 (95% above -371.7)
+   3  charlie    3/12      4  1-0-1        0-0-2         1t          25.0  -190.8 (95% below +67.9)
 Forfeits lost: t timeout, i illegal move, c crash, s stalled.
 "
         );
@@ -898,7 +896,7 @@ Forfeits lost: t timeout, i illegal move, c crash, s stalled.
         assert_eq!(standings.players[0].elo, None);
         assert_eq!(standings.players[0].score_percent, None);
         assert!(standings.table().contains(
-            "   1  a        0/0      0  0-0-0        0-0-0         -              -  -\n"
+            "   1  a        0/0      0  0-0-0        0-0-0         -              -  n/a: no complete pair yet\n"
         ));
         assert_eq!(standings.crosstable.cells[0][1], Some(CrossCell::default()));
         assert!(standings
@@ -968,11 +966,12 @@ Forfeits lost: t timeout, i illegal move, c crash, s stalled.
         // variance (0.0069444 + 0.1736111 + 0.1111111) / 3 = 0.0972222, se = sqrt(0.0972222
         // / 3) = 0.1800206; LOS = Phi(0.1666667 / 0.1800206) = Phi(0.925820) = 0.82273
         assert!((elo.los - 0.822_73).abs() < 1e-5);
-        // upper end 0.6667 + 1.96 * 0.1800206 = 1.0195 > 1; 2 of the 7 games were drawn
+        // upper end 0.6667 + 1.96 * 0.1800206 = 1.0195 > 1, lower end 0.3138263 (-135.9); 2 of
+        // the 7 games were drawn
         assert_eq!(
             summary.to_string(),
             "P0 vs P1: points 11-8 (cx), W-D-L 3-2-2, Ptnml(0-2) [0, 1, 0, 1, 1], \
-             Elo +120.4 +/- inf (pentanomial, 3 pairs), LOS 82.3%, draw ratio 28.6%"
+             Elo +120.4 (95% above -135.9) (pentanomial, 3 pairs), LOS 82.3%, draw ratio 28.6%"
         );
         assert_eq!(summary.sample(), summary.pentanomial.sample());
     }
@@ -1004,21 +1003,25 @@ Forfeits lost: t timeout, i illegal move, c crash, s stalled.
     }
 
     #[test]
-    fn match_summary_without_a_complete_pair_is_per_game() {
+    fn match_summary_without_a_complete_pair_has_no_elo() {
         let records = &match_records()[..1];
         let summary = MatchSummary::compute(&["P0", "P1"], records, Scoring::Mnk).unwrap();
         assert_eq!(summary.pentanomial.pairs(), 0);
         assert_eq!(summary.unpaired_games, 1);
-        // one win as first player: 2 points under mnk, elo +inf from one game
+        // one win as first player: 2 points under mnk, and no Elo from a lone game
         assert_eq!(summary.points, [2, 0]);
+        assert_eq!(summary.elo, None);
+        assert_eq!(summary.sample(), None);
         assert_eq!(
             summary.to_string(),
             "P0 vs P1: points 2-0 (mnk), W-D-L 1-0-0, Ptnml(0-2) [0, 0, 0, 0, 0], \
-             Elo +inf (trinomial, 1 game), LOS 100.0%, draw ratio 0.0%"
+             Elo n/a: no complete pair yet"
         );
         let empty = MatchSummary::compute(&["P0", "P1"], &[], Scoring::Cx).unwrap();
         assert_eq!(empty.sample(), None);
-        assert!(empty.to_string().ends_with(", Elo -"));
+        assert!(empty
+            .to_string()
+            .ends_with(", Elo n/a: no complete pair yet"));
         assert_eq!(
             MatchSummary::compute(&["P0", "P1", "P2"], &[], Scoring::Cx).unwrap_err(),
             StandingsError::NotTwoPlayers(3)
@@ -1033,7 +1036,8 @@ Forfeits lost: t timeout, i illegal move, c crash, s stalled.
         assert_eq!(json["scoring"], "cx");
         assert_eq!(json["players"][0]["name"], "bravo");
         assert_eq!(json["players"][2]["forfeits"]["timeout"], 1);
-        assert_eq!(json["players"][1]["elo"]["upper"], "+inf");
+        // An unbounded end is null (JSON has no infinity).
+        assert_eq!(json["players"][1]["elo"]["upper"], serde_json::Value::Null);
         assert_eq!(json["crosstable"]["cells"][0][0], serde_json::Value::Null);
         assert_eq!(json["crosstable"]["cells"][1][2]["points"], 6);
     }

@@ -144,6 +144,26 @@ impl HexEvaluator {
         )
     }
 
+    /// Sorts `cells` (cell indices) as [`Evaluator::candidate_moves`] orders placements, on
+    /// the board whose cells, row by row, are `board` (any stones, not only a game's): the
+    /// cells closest to both colours' best chains first, ties by index.
+    ///
+    /// Panics unless `board` has this evaluator's `width * height` cells.
+    pub fn order_cells(&self, board: &[Stone], cells: &mut [usize]) {
+        assert_eq!(
+            board.len(),
+            self.width * self.height,
+            "a board of another size"
+        );
+        self.network.with_potentials(
+            self.params,
+            |stones| self.fill_cells(board, stones),
+            |potentials| {
+                cells.sort_unstable_by_key(|&cell| (potentials.order_key(self.framed(cell)), cell));
+            },
+        );
+    }
+
     fn check_size(&self, game: &Hex) {
         assert!(
             game.width() == self.width && game.height() == self.height,
@@ -182,8 +202,13 @@ impl HexEvaluator {
         }
     }
 
-    /// Writes the framed position (see the module documentation).
+    /// Writes the framed position of `game` (see the module documentation).
     fn fill(&self, game: &Hex, stones: &mut [u8]) {
+        self.fill_cells(game.stones(), stones);
+    }
+
+    /// Writes the framed position whose cells, row by row, are `cells`.
+    fn fill_cells(&self, cells: &[Stone], stones: &mut [u8]) {
         let stride = self.width + 2;
         let (top, bottom) = stones.split_at_mut(stride);
         let bottom_row = bottom.len() - stride;
@@ -193,7 +218,7 @@ impl HexEvaluator {
         ] {
             edge.fill(Stone::Black as u8);
         }
-        for (row, cells) in game.stones().chunks_exact(self.width).enumerate() {
+        for (row, cells) in cells.chunks_exact(self.width).enumerate() {
             let line = &mut stones[(row + 1) * stride..][..stride];
             line[0] = Stone::White as u8;
             line[stride - 1] = Stone::White as u8;

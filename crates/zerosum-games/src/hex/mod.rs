@@ -19,14 +19,21 @@
 //! The evaluator for search is [`HexEvaluator`] (two-distance potentials and a bridge-aware
 //! "joined" test, see [`crate::connection::potential`]).
 //!
+//! Knowledge for solving, on bit sets of cells ([`cells`]): virtual connections by H-search
+//! with the mustplay ([`vc`]), inferior cells and fill-in ([`inferior`]), and a proof-number
+//! solver using both ([`dfpn`], behind `zerosum solve hex:N`).
+//!
 //! A win is detected incrementally by a [`RollbackUnionFind`] over the cells whose component
 //! labels ("anchors") are the board edges the component touches. A full board always has
 //! exactly one winner, so Hex has no draws.
 
+pub mod cells;
 pub mod connected;
+pub mod dfpn;
 mod evaluator;
 mod family;
 pub mod inferior;
+pub mod vc;
 
 pub use evaluator::HexEvaluator;
 pub use family::{spec, HexFamily, HexSpec, SwapRule};

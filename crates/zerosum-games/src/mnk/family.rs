@@ -96,8 +96,9 @@ impl Family for MnkFamily {
                 k: 5,
                 rule,
             } => match rule {
-                Rule::Freestyle => "Gomoku".into(),
-                Rule::Standard => "Gomoku (exactly five)".into(),
+                // Both are gomoku to its players (the standard rule is the older one); the
+                // board words say which.
+                Rule::Freestyle | Rule::Standard => "Gomoku".into(),
                 Rule::Renju => "Renju".into(),
             },
             _ => self.title().into(),

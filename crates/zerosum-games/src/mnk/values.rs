@@ -1,5 +1,6 @@
-//! The evaluation values of m,n,k positions that are threats rather than static estimates,
-//! shared by the window evaluation (`evaluator`) and the pattern evaluation (`pattern_eval`).
+//! The bands of an m,n,k evaluation, shared by the window evaluator ([`super::MnkEvaluator`]) and
+//! the pattern evaluation: a threat found on the board scores above every static value, and the
+//! nearer the win the higher the band.
 
 /// The side to move has a winning cell.
 pub const WIN_NEXT: i32 = 18_000;

@@ -201,11 +201,7 @@ fn games_go_by_the_names_people_use() {
     for (spec, name, words) in [
         ("tictactoe", "Tic-tac-toe", "3x3, three in a row"),
         ("gomoku", "Gomoku", "15x15, five in a row"),
-        (
-            "gomoku:standard",
-            "Gomoku (exactly five)",
-            "15x15, exactly five in a row",
-        ),
+        ("gomoku:standard", "Gomoku", "15x15, exactly five in a row"),
         (
             "renju",
             "Renju",

@@ -11,6 +11,7 @@ mod connect_solver_threads;
 mod families;
 mod gomoku_rules;
 mod hex;
+mod hex_knowledge;
 mod mnk;
 mod pattern_weights;
 mod unstable;

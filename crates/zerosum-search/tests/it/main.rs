@@ -9,6 +9,7 @@ mod common;
 mod engine_play;
 mod erased;
 mod hard_stop;
+mod hex_dfpn;
 mod mcts;
 mod play_atoll;
 mod play_connect;

@@ -90,7 +90,7 @@ impl GameVisitor for Evaluate<'_> {
             .map_err(|error| error.to_string())?;
         let result = searcher.search(&game, &self.limits, |_| {});
         Ok(EngineAnalysis {
-            score: result.score.compact(),
+            score: result.score_word(),
             depth: result.depth,
             nodes: result.nodes,
             pv: result.pv.iter().map(|&mv| game.format_move(mv)).collect(),

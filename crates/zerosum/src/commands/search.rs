@@ -1,15 +1,20 @@
-//! `zerosum search` (iterative deepening with an info line per iteration) and
-//! `zerosum analyze` (the value of every legal move).
+//! `zerosum search` (iterative deepening with an info line per iteration, after what the
+//! game's exact oracle proves where it has one) and `zerosum analyze` (the value of every
+//! legal move).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
-use zerosum_arena::players::WeightsFile;
+use zerosum_arena::players::{oracle_limits, WeightsFile};
 use zerosum_core::{Game, Outcome, Score, Status};
+use zerosum_games::exact::{Proven, Verdict};
 use zerosum_games::{visit_game, EvaluatedGame, GameVisitor};
-use zerosum_search::{check_table_mb, Algorithm, SearchLimits, Searcher, Threads, MAX_TABLE_MB};
+use zerosum_search::{
+    check_table_mb, score_word, Algorithm, SearchLimits, SearchResult, Searcher, Threads,
+    MAX_TABLE_MB,
+};
 
 use super::depth_chart::{self, Iteration};
 use super::parse_spec;
@@ -82,7 +87,11 @@ impl EngineOptions {
 
 /// `zerosum search SPEC [--moves LIST] [--time S | --depth D | --nodes N] [--hash MB] [--algo A]
 /// [--threads N] [--svg FILE]`; with `svg`, the nodes and time of each iteration are drawn
-/// there.
+/// there. Prints what the game's exact oracle (Connect-X: the opening book, then the solver)
+/// proves within the share of the limits the engine gives it in play, an info line per
+/// iteration, and `bestmove M score S depth D nodes N time T`: D the last info line's depth,
+/// M and S the proof's where it settles the move or overrules the search's (then the line
+/// ends `(exact: ...)`), an unproven evaluation ending `(evaluation, not proven)`.
 pub fn search(spec: &str, moves: &str, options: &EngineOptions, svg: Option<&Path>) -> Result<()> {
     let limits = options.limits()?;
     visit_game(
@@ -124,9 +133,26 @@ impl GameVisitor for SearchCommand {
             self.options.algorithm,
             self.options.hash_mb,
         )?;
+        let mut oracle = game.oracle(self.options.hash_mb);
+        let started = Instant::now();
         let mut out = crate::output::stdout();
+        // Step 1. The game's exact oracle (the opening book, then the solver, on the Connect-X
+        // boards the solver fits), within the share of the limits an engine gives it in play.
+        let verdict = oracle.as_mut().map(|oracle| {
+            Verdict::prove(
+                oracle.as_mut(),
+                &game,
+                &oracle_limits(&self.limits, started),
+            )
+        });
+        if let Some(verdict) = &verdict {
+            writeln!(out, "{}", verdict.summary(|m| game.format_move(m)))?;
+        }
+        // Step 2. The search, with the time left, an info line per iteration.
+        let mut limits = self.limits.clone();
+        limits.time = limits.time.map(|t| t.saturating_sub(started.elapsed()));
         let mut iterations = Vec::new();
-        let result = searcher.search(&game, &self.limits, |info| {
+        let result = searcher.search(&game, &limits, |info| {
             iterations.push(Iteration {
                 depth: info.depth,
                 nodes: info.nodes,
@@ -134,17 +160,38 @@ impl GameVisitor for SearchCommand {
             });
             let _ = writeln!(out, "{}", info.line(|m| game.format_move(m)));
         });
-        let best = result
+        let searched = result
             .best_move
             .expect("an ongoing game always gets a move");
+        // Step 3. The move and its score: the proof's where it settles the move or overrules
+        // the search's (as the engine plays), else the search's.
+        let (best, score, source) = match &verdict {
+            Some(verdict) => {
+                let best = verdict.decided().map_or_else(
+                    || verdict.vet(searched, Proven::of_search(result.score, result.solved)),
+                    |(mv, _)| mv,
+                );
+                match verdict.value_of(best) {
+                    Proven::Unknown if best == searched => {
+                        (best, result.score_word(), evaluated(&result))
+                    }
+                    Proven::Unknown => (
+                        best,
+                        "?".to_string(),
+                        " (exact: the search's move loses, this one is not proven to)",
+                    ),
+                    proven => (best, proven.compact(), " (exact: opening book or solver)"),
+                }
+            }
+            None => (searched, result.score_word(), evaluated(&result)),
+        };
         writeln!(
             out,
-            "bestmove {} score {} depth {} nodes {} time {:.3}",
+            "bestmove {} score {score} depth {} nodes {} time {:.3}{source}",
             game.format_move(best),
-            result.score.compact(),
             result.depth,
             result.nodes,
-            result.time.as_secs_f64()
+            started.elapsed().as_secs_f64()
         )?;
         if let Some(path) = &self.svg {
             let name = match self.moves.as_str() {
@@ -154,6 +201,16 @@ impl GameVisitor for SearchCommand {
             depth_chart::write(path, &format!("search {name}"), &[(name, iterations)])?;
         }
         Ok(())
+    }
+}
+
+/// What the bestmove line of a search says of its score when nothing proves it: an
+/// evaluation is labelled as one.
+fn evaluated<M>(result: &SearchResult<M>) -> &'static str {
+    if result.solved || result.score.is_decisive() {
+        ""
+    } else {
+        " (evaluation, not proven)"
     }
 }
 
@@ -198,28 +255,35 @@ impl GameVisitor for AnalyzeCommand {
         let mover = game.to_move();
         for mv in moves {
             game.play(mv);
-            let score = match game.status() {
-                Status::Over(Outcome::Draw) => Score::DRAW,
-                Status::Over(Outcome::Win(side)) if side == mover => Score::win_in(1),
-                Status::Over(Outcome::Win(_)) => Score::loss_in(1),
+            // The move's score, and whether it is proven.
+            let (score, solved) = match game.status() {
+                Status::Over(Outcome::Draw) => (Score::DRAW, true),
+                Status::Over(Outcome::Win(side)) if side == mover => (Score::win_in(1), true),
+                Status::Over(Outcome::Win(_)) => (Score::loss_in(1), true),
                 Status::Ongoing => {
                     let reply = searcher.search(&game, &limits, |_| {});
                     // One ply further from the analysed position.
                     let s = reply.score;
-                    if s.is_decisive() {
+                    let score = if s.is_decisive() {
                         Score(-s.0 + s.0.signum())
                     } else {
                         -s
-                    }
+                    };
+                    (score, reply.solved)
                 }
             };
             game.undo();
-            scored.push((score, mv));
+            scored.push((score, solved, mv));
         }
-        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        scored.sort_by_key(|&(score, _, _)| std::cmp::Reverse(score));
         let mut out = crate::output::stdout();
-        for (score, mv) in scored {
-            writeln!(out, "{} {}", game.format_move(mv), score.compact())?;
+        for (score, solved, mv) in scored {
+            writeln!(
+                out,
+                "{} {}",
+                game.format_move(mv),
+                score_word(score, solved)
+            )?;
         }
         Ok(())
     }

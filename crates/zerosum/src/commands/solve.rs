@@ -1,7 +1,9 @@
 //! `zerosum solve`: exact values. Connect-X boards that fit a packed bit board go to the
 //! Pons-style solver and get its exact score (Connect Four from the embedded opening book when
-//! the book has every move's value); every other game goes to the generic solver, which under
-//! `--time`/`--nodes` deepens a horizon and ends with the best bound it proved.
+//! the book has every move's value); Hex positions to the proof-number solver (win or loss,
+//! with virtual connections and inferior cells), but for the first two moves under a swap rule;
+//! every other game goes to the generic solver, which under `--time`/`--nodes` deepens a
+//! horizon and ends with the best bound it proved.
 
 use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
@@ -12,6 +14,8 @@ use zerosum_core::{Game, Score, Side};
 use zerosum_games::connect::{
     Bits, Book, Column, ConnectSolver, ConnectSpec, ConnectX, Packed, SolveLimits,
 };
+use zerosum_games::hex::dfpn::{DfpnError, DfpnLimits, DfpnOptions, HexSolver};
+use zerosum_games::hex::{Hex, HexSpec};
 use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor};
 use zerosum_search::{AlphaBetaSolver, ProvenBounds, SearchLimits, SolverProof, WeakValue};
 
@@ -131,6 +135,7 @@ struct Solved {
 enum ExactEngine {
     Packed64(Box<PonsEngine<u64>>),
     Packed128(Box<PonsEngine<u128>>),
+    Hex(Box<HexEngine>),
     Generic {
         spec: GameSpec,
         weak: bool,
@@ -165,6 +170,23 @@ impl ExactEngine {
                 ))));
             }
         }
+        if let Some(&HexSpec {
+            width,
+            height,
+            swap,
+            ..
+        }) = spec.params()
+        {
+            if let Ok(solver) = HexSolver::new(width, height, DfpnOptions::with_table_mb(hash_mb)) {
+                return Ok(ExactEngine::Hex(Box::new(HexEngine {
+                    start: Hex::new(width, height, swap),
+                    solver,
+                    spec: spec.clone(),
+                    options: options.clone(),
+                    limits,
+                })));
+            }
+        }
         Ok(ExactEngine::Generic {
             spec: spec.clone(),
             weak,
@@ -178,6 +200,7 @@ impl ExactEngine {
         match self {
             ExactEngine::Packed64(engine) => engine.solve(moves, show_progress),
             ExactEngine::Packed128(engine) => engine.solve(moves, show_progress),
+            ExactEngine::Hex(engine) => engine.solve(moves, show_progress),
             ExactEngine::Generic {
                 spec,
                 weak,
@@ -296,6 +319,77 @@ impl<B: Bits> PonsEngine<B> {
             .collect();
         let score = values.iter().flatten().max().copied()?;
         Some((score, best_columns(&values)))
+    }
+}
+
+/// Hex by proof numbers ([`HexSolver`]); a position where the swap is legal, now or on the
+/// next move, goes to the generic solver.
+struct HexEngine {
+    start: Hex,
+    solver: HexSolver,
+    spec: GameSpec,
+    options: SolveOptions,
+    limits: Option<Limits>,
+}
+
+impl HexEngine {
+    fn solve(&mut self, moves: &str, show_progress: bool) -> Result<Answer> {
+        let mut game = self.start.clone();
+        game.play_list(moves)?;
+        if game.status().is_over() {
+            bail!(
+                "the game is over ({}): there is nothing to solve",
+                game.status()
+            );
+        }
+        let start = Instant::now();
+        let limits = DfpnLimits {
+            nodes: self.limits.and_then(|l| l.nodes),
+            deadline: self.limits.and_then(|l| l.time).map(|t| start + t),
+            stop: None,
+        };
+        let progress = show_progress.then(|| Progress::counting(self.solver.meter()));
+        let result = match self.solver.solve(&game, &limits) {
+            Err(DfpnError::Swap) => {
+                drop(progress);
+                return visit_game(
+                    &self.spec,
+                    GenericSolve {
+                        moves: moves.to_string(),
+                        weak: self.options.weak,
+                        hash_mb: self.options.hash_mb,
+                        limits: self.limits,
+                        show_progress,
+                    },
+                )?;
+            }
+            result => result?,
+        };
+        drop(progress);
+        if show_progress {
+            errln!(
+                "[proof-number search: {} nodes, {:.2} s]",
+                count(result.nodes),
+                result.time.as_secs_f64()
+            );
+        }
+        let Some(wins) = result.wins else {
+            return Ok(Answer::Unsolved(format!(
+                "unproved after {:.1} s, {} nodes: the proof-number search did not finish",
+                result.time.as_secs_f64(),
+                count(result.nodes)
+            )));
+        };
+        let (score, meaning) = if wins {
+            (WeakValue::Win, "the side to move wins")
+        } else {
+            (WeakValue::Loss, "the side to move loses")
+        };
+        Ok(Answer::Solved(Solved {
+            score: weak_word(score).to_string(),
+            meaning: meaning.to_string(),
+            best_moves: result.best.iter().map(|&m| game.format_move(m)).collect(),
+        }))
     }
 }
 

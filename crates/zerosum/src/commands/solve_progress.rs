@@ -3,7 +3,7 @@
 //! horizon, at most one a second, so that quick solves print nothing.
 
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -50,6 +50,21 @@ impl Progress {
         };
         Progress {
             _live: Some(Live::new(message)),
+            plain: None,
+        }
+    }
+
+    /// The progress of a solve to the end that counts its nodes in `nodes`.
+    pub fn counting(nodes: Arc<AtomicU64>) -> Progress {
+        Progress {
+            _live: std::io::stderr().is_terminal().then(|| {
+                Live::new(move || {
+                    format!(
+                        "to the end (--time or --nodes stop it), {} nodes",
+                        count(nodes.load(Ordering::Relaxed))
+                    )
+                })
+            }),
             plain: None,
         }
     }

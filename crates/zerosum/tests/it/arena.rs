@@ -671,3 +671,66 @@ fn a_match_started_stopped_and_resumed_through_the_library_leaves_the_command_li
     assert_eq!(header(&library), header(&command_line));
     assert_eq!(games(&library), games(&command_line));
 }
+
+/// True when `text` (plain or SVG) shows an infinite number anywhere (`inf`, `+inf`, `-inf`
+/// as a word).
+fn shows_infinity(text: &str) -> bool {
+    text.split(|c: char| c.is_whitespace() || "(),<>".contains(c))
+        .any(|word| matches!(word, "inf" | "+inf" | "-inf"))
+}
+
+/// The Elo of a match is `n/a` with its reason until a colour-swapped pair is complete, and no
+/// line of the match, of its standings or of `zerosum report` shows an infinite Elo or error
+/// bar (the quasi-random player wins most pairs against the random one: an unbounded case).
+#[test]
+fn a_match_shows_no_elo_before_a_pair_and_never_an_infinite_one() {
+    let dir = scratch("honest-elo");
+    let record = dir.join("m.jsonl");
+    let output = zerosum(&[
+        "match",
+        "connect4",
+        "quasi",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let out = text(&output.stdout);
+    assert!(!shows_infinity(&out), "{out}");
+    // The match line after each game: before game 2 no pair is complete.
+    let summaries: Vec<&str> = out
+        .lines()
+        .filter(|line| line.starts_with("quasi vs random: "))
+        .collect();
+    assert_eq!(
+        summaries.len(),
+        5,
+        "four match lines and the final one:\n{out}"
+    );
+    for (game, line) in summaries[..4].iter().enumerate() {
+        assert_eq!(
+            line.ends_with(", Elo n/a: no complete pair yet"),
+            game == 0,
+            "game {}: {line}",
+            game + 1
+        );
+    }
+    assert!(summaries[4].contains("(pentanomial, 2 pairs)"), "{out}");
+    let report = zerosum(&[
+        "report",
+        record.to_str().unwrap(),
+        "--svg",
+        dir.join("svg").to_str().unwrap(),
+    ]);
+    assert!(report.status.success(), "{}", text(&report.stderr));
+    assert!(!shows_infinity(&text(&report.stdout)));
+    for chart in ["standings", "elo"] {
+        let svg = std::fs::read_to_string(dir.join(format!("svg/m-{chart}.svg"))).unwrap();
+        assert!(!shows_infinity(&svg), "{svg}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -63,7 +63,9 @@ pub fn report(record: &Path, dir: &Path) -> (String, Vec<(String, String)>) {
     (text(&output.stdout), charts)
 }
 
-/// `(name, elo)` of each line of a standings table (`+35.2 +/- 20.1`, `+inf`...).
+/// `(name, elo)` of each line of a standings table (`+35.2 +/- 20.1`, `+240.8 (95% above
+/// +66.4)`, `n/a: every pair won`...): the Elo cell is the rest of the line from its first word
+/// after the forfeits that is a signed number or `n/a:`.
 fn standings_elo(table: &str) -> Vec<(String, String)> {
     table
         .lines()
@@ -72,12 +74,12 @@ fn standings_elo(table: &str) -> Vec<(String, String)> {
         .take_while(|line| !line.trim().is_empty())
         .map(|line| {
             let words: Vec<&str> = line.split_whitespace().collect();
-            let elo_start = words.len()
-                - if words[words.len() - 2] == "+/-" {
-                    3
-                } else {
-                    1
-                };
+            let signed = |word: &str| {
+                word.starts_with(['+', '-']) && word[1..].starts_with(|c: char| c.is_ascii_digit())
+            };
+            let elo_start = (6..words.len())
+                .find(|&i| words[i] == "n/a:" || signed(words[i]))
+                .unwrap_or_else(|| panic!("no Elo in {line}"));
             (words[1].to_string(), words[elo_start..].join(" "))
         })
         .collect()
@@ -105,7 +107,7 @@ fn report_of_a_500_game_record_draws_the_standings_elo() {
     let chart = |name: &str| &charts.iter().find(|(n, _)| n == name).unwrap().1;
     for (name, elo) in &expected {
         assert!(
-            chart("standings").contains(&format!("<title>{name}: Elo {elo}, 95% interval")),
+            chart("standings").contains(&format!("<title>{name}: Elo {elo}, 95% ")),
             "{name} {elo}"
         );
         assert!(

@@ -193,8 +193,10 @@ fn search_prints_an_info_line_per_iteration_and_the_best_move() {
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 7, "{text}");
-    for (i, line) in lines[..6].iter().enumerate() {
+    // What the book and the solver prove first, then the search.
+    assert_eq!(lines.len(), 8, "{text}");
+    assert!(lines[0].starts_with("exact "), "{text}");
+    for (i, line) in lines[1..7].iter().enumerate() {
         let words: Vec<&str> = line.split_whitespace().collect();
         assert_eq!(words[..2], ["depth", &(i + 1).to_string()], "{line}");
         assert_eq!(
@@ -202,12 +204,16 @@ fn search_prints_an_info_line_per_iteration_and_the_best_move() {
             ["score", "nodes", "nps", "time", "pv"]
         );
     }
-    assert!(lines[6].starts_with("bestmove "), "{text}");
+    assert!(lines[7].starts_with("bestmove "), "{text}");
     for algo in ["pvs", "mtdf", "alphabeta", "minimax"] {
         let output = zerosum(&["search", "tictactoe", "--depth", "9", "--algo", algo]);
         assert!(output.status.success());
         assert!(
-            stdout(&output).lines().last().unwrap().contains("score +0"),
+            stdout(&output)
+                .lines()
+                .last()
+                .unwrap()
+                .contains("score draw"),
             "{algo}"
         );
     }
@@ -247,9 +253,10 @@ fn solve_and_analyze_give_exact_values() {
         "9",
     ]);
     let text = stdout(&output);
-    // O must block nothing yet, but every move keeps the draw except none: all are +0 or worse.
+    // O must block nothing yet, but every move keeps the draw except none: all are proven
+    // draws or worse.
     assert_eq!(text.lines().count(), 6, "{text}");
-    assert!(text.lines().next().unwrap().ends_with("+0"), "{text}");
+    assert!(text.lines().next().unwrap().ends_with(" draw"), "{text}");
 }
 
 #[test]
@@ -391,4 +398,114 @@ fn bench_connect4_solves_test_sets_and_the_empty_board() {
     let words: Vec<&str> = row.split_whitespace().collect();
     assert_eq!(&words[..4], ["empty", "1", "-", "0"], "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The depth of the last info line and of the bestmove line of a `zerosum search`.
+fn last_depths(out: &str) -> (Option<usize>, usize) {
+    let depth_after = |line: &str| -> Option<usize> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|&w| w == "depth")?;
+        words.get(at + 1)?.parse().ok()
+    };
+    let info = out
+        .lines()
+        .rev()
+        .find(|line| line.starts_with("depth "))
+        .and_then(depth_after);
+    let best = out
+        .lines()
+        .last()
+        .filter(|line| line.starts_with("bestmove "))
+        .and_then(depth_after)
+        .unwrap_or_else(|| panic!("no bestmove depth:\n{out}"));
+    (info, best)
+}
+
+/// The depth a search answers with is the depth of the last info line, also when the time
+/// runs out part-way through an iteration whose first move is searched (which reports its
+/// line and answers its move), with one thread or two, with alpha-beta or MCTS.
+#[test]
+fn bestmove_depth_is_the_last_info_lines() {
+    let positions: [&[&str]; 6] = [
+        &["gomoku", "--moves", "h8"],
+        &["hex:7"],
+        &["mnk:7x7x4"],
+        &["connectx:8x9x4", "--moves", "5"],
+        &["gomoku", "--moves", "h8", "--threads", "2"],
+        &["hex:7", "--algo", "mcts"],
+    ];
+    for position in positions {
+        for time in ["0.05", "0.2", "0.5"] {
+            let mut args = vec!["search"];
+            args.extend_from_slice(position);
+            args.extend_from_slice(&["--time", time]);
+            let output = zerosum(&args);
+            assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+            let out = stdout(&output);
+            // (A search stopped before its first iteration has no line and answers depth 0.)
+            let (info, best) = last_depths(&out);
+            assert_eq!(info.unwrap_or(0), best, "{args:?}:\n{out}");
+        }
+    }
+}
+
+/// A draw a search proves reads `draw`, in its info lines, its bestmove line and `analyze`,
+/// whatever the algorithm; an unproven value says it is an evaluation.
+#[test]
+fn proven_draws_read_draw_and_evaluations_say_so() {
+    for algo in ["pvs", "mcts"] {
+        let out = stdout(&zerosum(&[
+            "search",
+            "tictactoe",
+            "--depth",
+            "100",
+            "--algo",
+            algo,
+        ]));
+        let last = out.lines().last().unwrap();
+        assert!(
+            last.starts_with("bestmove ") && last.contains(" score draw "),
+            "{out}"
+        );
+        assert!(!last.contains("evaluation"), "{out}");
+        let info = out.lines().rev().nth(1).unwrap();
+        assert!(info.contains(" score draw "), "{algo}: {out}");
+    }
+    let out = stdout(&zerosum(&[
+        "analyze",
+        "tictactoe",
+        "--moves",
+        "a1",
+        "--depth",
+        "8",
+    ]));
+    assert_eq!(out.lines().next(), Some("b2 draw"), "{out}");
+    let out = stdout(&zerosum(&[
+        "search", "gomoku", "--moves", "h8", "--depth", "2",
+    ]));
+    let last = out.lines().last().unwrap();
+    assert!(last.ends_with(" (evaluation, not proven)"), "{out}");
+}
+
+/// From the empty Connect Four board the search's evaluation at a short time prefers a
+/// losing column; `search` answers what the opening book proves (the centre wins), says so,
+/// and still shows its search.
+#[test]
+fn search_on_connect_four_answers_the_books_proof() {
+    let out = stdout(&zerosum(&["search", "connect4", "--time", "0.5"]));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("exact 4 win-in-"), "{out}");
+    assert!(lines[1].starts_with("depth 1 "), "{out}");
+    let last = lines.last().unwrap();
+    assert!(
+        last.starts_with("bestmove 4 score win-in-")
+            && last.ends_with(" (exact: opening book or solver)"),
+        "{out}"
+    );
+    // A lost position: every move is proven to lose, and the answer says so.
+    let out = stdout(&zerosum(&[
+        "search", "connect4", "--moves", "4453", "--depth", "4",
+    ]));
+    let last = out.lines().last().unwrap();
+    assert!(last.contains(" score loss-in-"), "{out}");
 }

@@ -34,10 +34,18 @@ fn solve_gomoku_under_a_time_limit_ends_with_what_it_proved() {
 
 #[test]
 fn solve_under_a_node_limit_names_the_nodes_and_the_depth() {
-    let args = ["solve", "hex:11", "--nodes", "20000"];
+    let args = ["solve", "gomoku", "--nodes", "20000"];
     let line = last_line(&args, &zerosum(&args));
     assert!(
         line.contains(", 20.0k nodes: no forced result within depth "),
+        "{line}"
+    );
+    // Hex goes to the proof-number solver, which has no horizon.
+    let args = ["solve", "hex:11", "--nodes", "20"];
+    let line = last_line(&args, &zerosum(&args));
+    assert!(
+        line.starts_with("unproved after ")
+            && line.ends_with(", 20 nodes: the proof-number search did not finish"),
         "{line}"
     );
     // A game the generic solver finishes prints its exact value as without a limit.

@@ -5,6 +5,10 @@ use std::os::unix::process::ExitStatusExt;
 use std::process::{Child, ExitStatus};
 
 /// Waits for `child` to end; its exit status and its peak resident memory in MiB.
+///
+/// The kernel starts a child's count from the peak of the process that spawned it (the child
+/// shares its parent's memory until it executes the program), so a test measuring a child must
+/// not hold large buffers of its own before spawning it.
 pub fn wait_with_peak_rss(child: &mut Child) -> (ExitStatus, u64) {
     let pid = libc::pid_t::try_from(child.id()).unwrap();
     let mut status = 0;

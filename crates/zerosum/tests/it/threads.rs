@@ -50,7 +50,7 @@ fn search_and_analyze_answer_with_two_threads() {
     // Every reply to a corner but the centre loses; the centre draws.
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 8, "{out}");
-    assert_eq!(lines[0], "b2 +0", "{out}");
+    assert_eq!(lines[0], "b2 draw", "{out}");
 }
 
 #[test]

@@ -155,7 +155,7 @@ fn games_are_named_and_reopened_from_their_address() {
         json!([]),
     );
     for name in [
-        "Tic-tac-toe, Gomoku (m,n,k)",
+        "Tic-tac-toe, Gomoku, Renju (m,n,k)",
         "Connect Four (Connect-X)",
         "Hex",
         "Atoll",
