@@ -34,8 +34,10 @@ fn every_shipped_suite_reads_back_for_its_game() {
             .unwrap_or_else(|| panic!("{}: no plies in the header", path.display()));
         let openings = Openings::parse(&text, &path.display().to_string(), &spec, None)
             .unwrap_or_else(|e| panic!("{e}"));
+        // At least 50 openings (100 games with colours swapped); the suites judged by
+        // self-play on the central square are costly to judge and hold 50.
         assert!(
-            openings.len() >= 100,
+            openings.len() >= 50,
             "{}: {}",
             path.display(),
             openings.len()
