@@ -1,12 +1,14 @@
 //! The weights of the pattern evaluation: the weights file written and read back, every kind of
 //! broken file refused with a one-line reason, the parameter vector, the trainer's terms
-//! against the evaluation itself, and loading weights into a game's evaluator.
+//! against the evaluation itself, loading weights into a game's evaluator, and the weights
+//! shipped in `weights/`.
 
 use zerosum_core::conformance::SplitMix;
 use zerosum_core::{Evaluator, Game, Status};
 use zerosum_games::mnk::patterns::{CELL_CODES, CELL_THREATS};
 use zerosum_games::mnk::{
-    static_terms, Mnk, MnkEvaluator, PatternWeights, Rule, MAX_WEIGHT, STATIC_LIMIT, WEIGHTS_HEADER,
+    static_terms, Mnk, MnkEvaluator, MnkSpec, PatternWeights, Rule, MAX_WEIGHT, STATIC_LIMIT,
+    WEIGHTS_HEADER,
 };
 use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor};
 
@@ -296,4 +298,42 @@ fn games_load_weights_for_their_rule_into_the_pattern_evaluation() {
         let error = result.expect_err(words);
         assert!(error.contains(words), "{words}: {error}");
     }
+}
+
+#[test]
+fn the_shipped_weights_load_into_their_game_and_name_the_command_that_made_them() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../weights");
+    let mut files = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|ext| ext != "txt") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let weights =
+            PatternWeights::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        // The file is named after the game whose rule it holds (`gomoku-standard.txt`: the
+        // spec `gomoku:standard`), and that game's pattern evaluation takes it.
+        let stem = path.file_stem().unwrap().to_str().unwrap();
+        let spec: GameSpec = stem.replace('-', ":").parse().unwrap();
+        assert_eq!(
+            spec.params::<MnkSpec>().map(|mnk| mnk.rule),
+            Some(weights.rule),
+            "{}",
+            path.display()
+        );
+        let name = Some("patterns");
+        assert_eq!(
+            visit_game(&spec, Weighted { name, text: &text }).unwrap(),
+            Ok(())
+        );
+        let made_by = text.lines().nth(1).unwrap_or_default();
+        assert!(
+            made_by.starts_with("# made by: zerosum train ") && made_by.contains(" --seed "),
+            "{}: {made_by}",
+            path.display()
+        );
+        files += 1;
+    }
+    assert!(files >= 1, "no weights in {}", dir.display());
 }
