@@ -14,6 +14,7 @@
 //! tournament    round robins and matches: settings, schedule, presets, merge of shards
 //!                                                 [referee, players, player, records, statistics, openings, clock, shard]
 //! net           the game server and client        [referee, records, peers, player, clock]
+//! training      the pattern weights of gomoku fitted to self-play [openings]
 //! openings      opening suites: files, generation  [players]
 //! referee       one game: clocks, seats, forfeits, adjudication [player, records, clock, prompt]
 //! shutdown      stopping everything at once       [records, peers]
@@ -40,6 +41,7 @@ pub mod shard;
 pub mod shutdown;
 pub mod statistics;
 pub mod tournament;
+pub mod training;
 
 pub use clock::TimeControl;
 pub use openings::{OpeningOrder, OpeningSettings, Openings, OpeningsError};

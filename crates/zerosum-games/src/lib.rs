@@ -30,7 +30,8 @@
 //! Inside a family, dependencies point from the evaluator down to the representation:
 //!
 //! ```text
-//! mnk        evaluator -> vcf -> threats -> lines
+//! mnk        evaluator -> vcf -> threats -> lines; evaluator -> pattern_eval -> pattern_vcf,
+//!            pattern_weights -> patterns -> rules; both evaluations -> values
 //! connect    evaluator -> windows -> threats -> weights -> packed; windows -> wide;
 //!            solver (search -> order -> position, table) -> packed; oracle -> book, solver
 //! hex        evaluator -> connection::potential; hex, atoll -> connection;
@@ -118,6 +119,21 @@ pub trait EvaluatedGame: Game {
     fn evaluator_named(&self, name: &str) -> Result<Self::Evaluator, String> {
         Err(format!(
             "{} has no evaluation named `{name}` (it has only its default one)",
+            self.spec()
+        ))
+    }
+
+    /// The family's evaluation `name` (its default when `None`) with the weights of a weights
+    /// file (`text`, the file's contents), or why not: the file's problem, or an evaluation
+    /// that takes no weights. By default a family has no weights to load.
+    fn evaluator_weighted(
+        &self,
+        name: Option<&str>,
+        text: &str,
+    ) -> Result<Self::Evaluator, String> {
+        let _ = (name, text);
+        Err(format!(
+            "{} has no evaluation that loads weights",
             self.spec()
         ))
     }

@@ -221,6 +221,7 @@ fn engine_settings(
         hash_mb,
         algorithm,
         eval,
+        weights: None,
     })
 }
 

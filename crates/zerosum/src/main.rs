@@ -139,6 +139,9 @@ enum Command {
     /// Write an opening suite: distinct random move lists from the start, one a line, with
     /// --balanced only those the solver or a fixed-depth search finds close to even.
     Openings(commands::openings::OpeningsArgs),
+    /// Fit the pattern weights of five in a row to our own self-play games (logistic
+    /// regression on the games' results) and write them as a weights file.
+    Train(commands::train::TrainArgs),
     /// Referee one game between two network clients (the Unstable game-server protocol, for
     /// every game).
     Server(commands::network::ServerArgs),
@@ -245,6 +248,10 @@ struct Engine {
     /// patterns); the game's default when not given.
     #[arg(long)]
     eval: Option<String>,
+    /// A weights file for the evaluation (m,n,k with K = 5: the pattern weights, as `zerosum
+    /// train` writes them).
+    #[arg(long, value_name = "FILE")]
+    weights: Option<String>,
 }
 
 impl Engine {
@@ -257,6 +264,7 @@ impl Engine {
             algorithm: self.algo,
             threads: self.threads,
             eval: self.eval.clone(),
+            weights: self.weights.clone(),
         }
     }
 }
@@ -291,6 +299,7 @@ impl Command {
             | Command::Book { .. }
             | Command::Merge(_)
             | Command::Openings(_)
+            | Command::Train(_)
             | Command::Export(_)
             | Command::Report(_)
             | Command::ExplainTime(_)
@@ -357,6 +366,7 @@ fn main() -> ExitCode {
         Command::Merge(args) => commands::merge::merge(&args),
         Command::Slurm(args) => commands::slurm::slurm(&args),
         Command::Openings(args) => commands::openings::openings(&args),
+        Command::Train(args) => commands::train::train(&args),
         Command::Server(args) => commands::network::server(&args),
         Command::Client(args) => commands::network::client(&args),
         Command::Export(args) => commands::files::export(&args),

@@ -11,7 +11,7 @@ use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor};
 use zerosum_search::{score_word, Algorithm, SearchLimits, SearchResult, Searcher};
 
 use super::AnswerError;
-use crate::players::oracle_limits;
+use crate::players::{oracle_limits, WeightsFile};
 
 /// The engine's settings for `search` and `analyze` (the limits are checked by the caller).
 #[derive(Clone, Debug)]
@@ -21,14 +21,20 @@ pub struct EngineSettings {
     pub algorithm: Algorithm,
     /// The evaluation by name; the game's default when `None`.
     pub eval: Option<String>,
+    /// The path of a weights file for the evaluation ([`WeightsFile`]); the built-in weights
+    /// when `None`.
+    pub weights: Option<String>,
 }
 
 impl EngineSettings {
     /// The evaluator of `game` these settings name.
     fn evaluator<G: EvaluatedGame>(&self, game: &G) -> Result<G::Evaluator, AnswerError> {
-        match &self.eval {
-            Some(name) => game.evaluator_named(name).map_err(AnswerError::Engine),
-            None => Ok(game.evaluator()),
+        match (&self.weights, &self.eval) {
+            (Some(path), name) => WeightsFile::read(path)
+                .and_then(|weights| weights.evaluator(game, name.as_deref()))
+                .map_err(AnswerError::Engine),
+            (None, Some(name)) => game.evaluator_named(name).map_err(AnswerError::Engine),
+            (None, None) => Ok(game.evaluator()),
         }
     }
 

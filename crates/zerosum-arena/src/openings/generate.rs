@@ -1,11 +1,13 @@
 //! Making opening suites: random move lists from the start, distinct, reproducible from a seed,
 //! and with `balanced` only those a judge finds close to even.
 //!
-//! **The walk.** Each opening plays `plies` moves from the start, each drawn uniformly
-//! (ChaCha8 from the seed) from the moves the game's evaluator offers the search (its candidate
-//! moves: on large m,n,k boards the cells near the stones, the centre first; elsewhere every
-//! legal move). A walk whose game ends, or after which the side to move wins at once, is
-//! dropped.
+//! **The walk.** Each opening plays `plies` moves from the start (with a range `A-B` of plies,
+//! a number drawn uniformly from it for each walk), each drawn uniformly (ChaCha8 from the
+//! seed) from the moves the game's evaluator offers the search (its candidate moves: on large
+//! m,n,k boards the cells near the stones, the centre first; elsewhere every legal move), or
+//! with `square` from the empty cells of the central square of that many cells a side (boards
+//! whose cells are named by column letters and row, such as m,n,k and Hex). A walk whose game
+//! ends, or after which the side to move wins at once, is dropped.
 //!
 //! **Distinct.** Positions are told apart by their hash key; on Connect-X a position and its
 //! mirror image (columns reversed) count as one. Each position is judged once.
@@ -40,9 +42,9 @@ use std::sync::OnceLock;
 
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use zerosum_core::{Evaluator, Game, Outcome, Status};
+use zerosum_core::{notation, Evaluator, Game, Outcome, Status};
 use zerosum_games::connect::{Bits, Book, ConnectSolver, ConnectSpec, ConnectX, Packed};
-use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor, OpeningSearch};
+use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor, Layout, OpeningSearch};
 use zerosum_search::{Algorithm, SearchLimits, Searcher};
 
 use super::HEADER;
@@ -171,11 +173,67 @@ pub struct JudgeTuning {
     pub nodes: Option<u64>,
 }
 
+/// How many moves an opening has: from `min` to `max` (at least 1), written `N` or `A-B`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plies {
+    pub min: usize,
+    pub max: usize,
+}
+
+impl Plies {
+    /// Exactly `plies` moves.
+    pub fn exactly(plies: usize) -> Plies {
+        Plies {
+            min: plies,
+            max: plies,
+        }
+    }
+}
+
+impl std::fmt::Display for Plies {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.min == self.max {
+            write!(f, "{}", self.min)
+        } else {
+            write!(f, "{}-{}", self.min, self.max)
+        }
+    }
+}
+
+impl std::str::FromStr for Plies {
+    type Err = String;
+
+    /// `N` or `A-B` with `1 <= A <= B`.
+    fn from_str(text: &str) -> Result<Plies, String> {
+        let number = |part: &str| {
+            part.trim()
+                .parse::<usize>()
+                .map_err(|_| format!("`{text}` is not a number of plies or a range A-B"))
+        };
+        let plies = match text.split_once('-') {
+            Some((min, max)) => Plies {
+                min: number(min)?,
+                max: number(max)?,
+            },
+            None => Plies::exactly(number(text)?),
+        };
+        if plies.min == 0 || plies.min > plies.max {
+            return Err(format!(
+                "plies `{text}`: at least 1, and a range A-B needs A <= B"
+            ));
+        }
+        Ok(plies)
+    }
+}
+
 /// What to make.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SuiteOptions {
     /// Moves in each opening (at least 1).
-    pub plies: usize,
+    pub plies: Plies,
+    /// Draw the moves from the empty cells of the central square of this many cells a side
+    /// instead of the evaluator's candidates (boards of named cells only).
+    pub square: Option<usize>,
     /// Openings wanted.
     pub count: usize,
     pub seed: u64,
@@ -214,8 +272,11 @@ impl Suite {
 /// asked for when the distinct positions run out ([`Suite::available`]) or the walks do
 /// (`200 * count` tries); the caller says so.
 pub fn generate(spec: &GameSpec, options: &SuiteOptions) -> Result<Suite, String> {
-    if options.plies == 0 || options.count == 0 {
+    if options.plies.min == 0 || options.plies.min > options.plies.max || options.count == 0 {
         return Err("--plies and --count must be at least 1".into());
+    }
+    if options.square == Some(0) {
+        return Err("--square must be at least 1".into());
     }
     match options.judge {
         Some(Judge::Search { depth: 0, .. }) => return Err("--depth must be at least 1".into()),
@@ -224,6 +285,9 @@ pub fn generate(spec: &GameSpec, options: &SuiteOptions) -> Result<Suite, String
         _ => {}
     }
     let mut header = format!("{HEADER}{spec} plies={}", options.plies);
+    if let Some(square) = options.square {
+        header.push_str(&format!(" square={square}"));
+    }
     if let Some(judge) = options.judge {
         header.push_str(&format!(" balanced {}", judge.describe()));
     }
@@ -248,7 +312,7 @@ impl GameVisitor for Walker<'_> {
 
     fn visit<G: EvaluatedGame>(self, start: G) -> Self::Output {
         let options = self.options;
-        let evaluator = start.evaluator();
+        let walk_moves = WalkMoves::new(self.spec, &start, options.square)?;
         let judges = match options.judge {
             None => Vec::new(),
             Some(judge) => (0..options.threads.max(1))
@@ -276,7 +340,11 @@ impl GameVisitor for Walker<'_> {
                 pending.take_verdicts(&mut lines, options.count);
             }
             if misses == MISSES_BEFORE_COUNTING && available.is_none() {
-                available = Some(count_positions(self.spec, &start, options.plies));
+                available = Some(
+                    (options.plies.min..=options.plies.max)
+                        .map(|plies| count_positions(self.spec, &start, &walk_moves, plies))
+                        .sum::<Option<usize>>(),
+                );
             }
             if lines.len() == options.count || available == Some(Some(seen.len())) {
                 break;
@@ -284,10 +352,19 @@ impl GameVisitor for Walker<'_> {
             misses += 1;
             let mut game = start.clone();
             let mut over = false;
-            for _ in 0..options.plies {
-                evaluator.candidate_moves(&game, &mut moves);
+            let Plies { min, max } = options.plies;
+            // One number more from the generator only for a range, so that suites of a fixed
+            // number of plies stay as they were.
+            let plies = if max > min {
+                min + ((u128::from(rng.next_u64()) * (max - min + 1) as u128) >> 64) as usize
+            } else {
+                min
+            };
+            for _ in 0..plies {
+                walk_moves.moves(&game, &mut moves);
                 if moves.is_empty() {
-                    game.legal_moves(&mut moves);
+                    over = true;
+                    break;
                 }
                 let pick = ((u128::from(rng.next_u64()) * moves.len() as u128) >> 64) as usize;
                 game.play(moves[pick]);
@@ -322,6 +399,66 @@ impl GameVisitor for Walker<'_> {
     }
 }
 
+/// Where the walks draw their moves from.
+enum WalkMoves<G: EvaluatedGame> {
+    /// The evaluator's candidate moves, or every legal move when it offers none.
+    Candidates(G::Evaluator),
+    /// The legal moves named by a cell of the central square (by name).
+    Square(HashSet<String>),
+}
+
+impl<G: EvaluatedGame> WalkMoves<G> {
+    /// The candidates, or with `square` the cells of the central square of `square` cells a
+    /// side of `start`'s board; an error if the board is smaller or its cells are not named by
+    /// column letters and row.
+    fn new(spec: &GameSpec, start: &G, square: Option<usize>) -> Result<Self, String> {
+        let Some(side) = square else {
+            return Ok(WalkMoves::Candidates(start.evaluator()));
+        };
+        let layout = spec.family().layout();
+        if !matches!(layout, Layout::Squares | Layout::Hexes | Layout::Islands) {
+            return Err(format!(
+                "--square needs a board of cells named by column letters and row (m,n,k, Hex, \
+                 Atoll), not {spec}"
+            ));
+        }
+        let board = start.board_json();
+        let size = |key: &str| board[key].as_u64().map(|n| n as usize);
+        let (Some(rows), Some(cols)) = (size("rows"), size("cols")) else {
+            return Err(format!("{spec} has no board size for --square"));
+        };
+        if side > rows || side > cols {
+            return Err(format!(
+                "--square {side} is larger than the board of {spec} ({rows} x {cols})"
+            ));
+        }
+        let (top, left) = ((rows - side) / 2, (cols - side) / 2);
+        let names = (top..top + side)
+            .flat_map(|row| {
+                (left..left + side)
+                    .map(move |col| format!("{}{}", notation::letters(col, false), row + 1))
+            })
+            .collect();
+        Ok(WalkMoves::Square(names))
+    }
+
+    /// The moves a walk draws from in `game`, into `moves`.
+    fn moves(&self, game: &G, moves: &mut Vec<G::Move>) {
+        match self {
+            WalkMoves::Candidates(evaluator) => {
+                evaluator.candidate_moves(game, moves);
+                if moves.is_empty() {
+                    game.legal_moves(moves);
+                }
+            }
+            WalkMoves::Square(names) => {
+                game.legal_moves(moves);
+                moves.retain(|&mv| names.contains(&game.format_move(mv)));
+            }
+        }
+    }
+}
+
 /// Walks in a row that make no new position before the positions there are are counted.
 const MISSES_BEFORE_COUNTING: usize = 1000;
 
@@ -332,11 +469,16 @@ const COUNTED_NODES: usize = 1 << 20;
 /// The distinct positions (as [`position_key`] tells them apart) that walks of `plies` moves
 /// from `start` reach and keep (not over, no win at once for the side to move), moving as the
 /// walks do; `None` when that takes more than [`COUNTED_NODES`] positions to find out.
-fn count_positions<G: EvaluatedGame>(spec: &GameSpec, start: &G, plies: usize) -> Option<usize> {
+fn count_positions<G: EvaluatedGame>(
+    spec: &GameSpec,
+    start: &G,
+    walk_moves: &WalkMoves<G>,
+    plies: usize,
+) -> Option<usize> {
     struct Count<'a, G: EvaluatedGame> {
         spec: &'a GameSpec,
         start: &'a G,
-        evaluator: G::Evaluator,
+        walk_moves: &'a WalkMoves<G>,
         keys: HashSet<u64>,
         nodes: usize,
     }
@@ -353,10 +495,7 @@ fn count_positions<G: EvaluatedGame>(spec: &GameSpec, start: &G, plies: usize) -
             return true;
         }
         let mut moves = Vec::new();
-        count.evaluator.candidate_moves(game, &mut moves);
-        if moves.is_empty() {
-            game.legal_moves(&mut moves);
-        }
+        count.walk_moves.moves(game, &mut moves);
         for mv in moves {
             game.play(mv);
             let within = game.status().is_over() || walk(count, game, left - 1);
@@ -370,7 +509,7 @@ fn count_positions<G: EvaluatedGame>(spec: &GameSpec, start: &G, plies: usize) -
     let mut count = Count {
         spec,
         start,
-        evaluator: start.evaluator(),
+        walk_moves,
         keys: HashSet::new(),
         nodes: 0,
     };
@@ -672,7 +811,8 @@ mod tests {
 
     fn suite(spec: &str, plies: usize, count: usize, judge: Option<Judge>) -> Suite {
         let options = SuiteOptions {
-            plies,
+            plies: Plies::exactly(plies),
+            square: None,
             count,
             seed: 5,
             judge,
@@ -817,7 +957,8 @@ mod tests {
         let spec: GameSpec = "mnk:5x5x4".parse().unwrap();
         let made = |threads| {
             let options = SuiteOptions {
-                plies: 3,
+                plies: Plies::exactly(3),
+                square: None,
                 count: 6,
                 seed: 9,
                 judge: Some(judge),

@@ -42,6 +42,59 @@ pub struct EngineSettings {
     /// Whether to consult the game's exact oracle; `None` takes the game's default
     /// ([`EvaluatedGame::oracle_by_default`]).
     pub oracle: Option<bool>,
+    /// A weights file for the evaluation ([`EvaluatedGame::evaluator_weighted`]), read when
+    /// the setting is given.
+    pub weights: Option<Arc<WeightsFile>>,
+}
+
+/// A weights file: where it was read from and its contents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeightsFile {
+    pub path: String,
+    pub text: String,
+}
+
+/// Largest weights file read, in bytes (a pattern weights file is about 100 kB).
+pub const MAX_WEIGHTS_BYTES: u64 = 4 << 20;
+
+/// The text of the weights file at `path`, or a one-line reason: missing, unreadable, larger
+/// than [`MAX_WEIGHTS_BYTES`], not UTF-8.
+pub fn read_weights(path: &std::path::Path) -> Result<String, String> {
+    use std::io::Read;
+    let cannot = |e: &dyn fmt::Display| format!("cannot read weights file {}: {e}", path.display());
+    let file = std::fs::File::open(path).map_err(|e| cannot(&e))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_WEIGHTS_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| cannot(&e))?;
+    if bytes.len() as u64 > MAX_WEIGHTS_BYTES {
+        return Err(cannot(&format!(
+            "larger than {} MiB",
+            MAX_WEIGHTS_BYTES >> 20
+        )));
+    }
+    String::from_utf8(bytes).map_err(|_| cannot(&"not UTF-8 text"))
+}
+
+impl WeightsFile {
+    /// Reads the file at `path` ([`read_weights`]).
+    pub fn read(path: &str) -> Result<WeightsFile, String> {
+        Ok(WeightsFile {
+            path: path.to_string(),
+            text: read_weights(std::path::Path::new(path))?,
+        })
+    }
+
+    /// The evaluator of `game` with these weights and the evaluation `name` (the game's
+    /// default when `None`); the file's problem names the file.
+    pub fn evaluator<G: EvaluatedGame>(
+        &self,
+        game: &G,
+        name: Option<&str>,
+    ) -> Result<G::Evaluator, String> {
+        game.evaluator_weighted(name, &self.text)
+            .map_err(|e| format!("weights file {}: {e}", self.path))
+    }
 }
 
 impl Default for EngineSettings {
@@ -56,13 +109,15 @@ impl Default for EngineSettings {
             threads: None,
             eval: None,
             oracle: None,
+            weights: None,
         }
     }
 }
 
 impl EngineSettings {
     /// Applies one `key=value` setting: `time` (seconds), `depth`, `nodes`, `hash` (MB), `algo`,
-    /// `threads`, `eval` (an evaluation's name, checked against the game when it starts).
+    /// `threads`, `eval` (an evaluation's name, checked against the game when it starts),
+    /// `weights` (a weights file, read now, checked against the game when it starts).
     pub(crate) fn set(&mut self, key: &str, value: &str) -> Result<(), PlayerSpecError> {
         let bad = |expected: &str| PlayerSpecError(format!("engine `{key}={value}`: {expected}"));
         match key {
@@ -102,10 +157,16 @@ impl EngineSettings {
                     _ => return Err(bad("on or off")),
                 })
             }
+            "weights" => {
+                self.weights =
+                    Some(Arc::new(WeightsFile::read(value).map_err(|e| {
+                        PlayerSpecError(format!("engine `weights={value}`: {e}"))
+                    })?))
+            }
             _ => {
                 return Err(PlayerSpecError(format!(
                 "unknown engine setting `{key}` (expected time, depth, nodes, hash, algo, threads, \
-                 eval, oracle or name)"
+                 eval, weights, oracle or name)"
             )))
             }
         }
@@ -160,6 +221,9 @@ impl fmt::Display for EngineSettings {
         if let Some(oracle) = self.oracle {
             parts.push(format!("oracle={}", if oracle { "on" } else { "off" }));
         }
+        if let Some(weights) = &self.weights {
+            parts.push(format!("weights={}", weights.path));
+        }
         f.write_str(&parts.join(","))
     }
 }
@@ -202,9 +266,12 @@ impl StrategyFactory for EngineFactory<'_> {
                     .map_err(|error| PlayerError::Failed(error.to_string()))?,
             ),
         };
-        let evaluator = match &self.settings.eval {
-            Some(name) => game.evaluator_named(name).map_err(PlayerError::Failed)?,
-            None => game.evaluator(),
+        let evaluator = match (&self.settings.weights, &self.settings.eval) {
+            (Some(weights), name) => weights
+                .evaluator(game, name.as_deref())
+                .map_err(PlayerError::Failed)?,
+            (None, Some(name)) => game.evaluator_named(name).map_err(PlayerError::Failed)?,
+            (None, None) => game.evaluator(),
         };
         *self.table = Some(Arc::clone(&table));
         let algorithm = self

@@ -1,5 +1,5 @@
 //! The built-in players and the text that names them: `random`, `quasi`, `engine` with any
-//! search settings (`engine:time=0.5,depth=12,nodes=100000,hash=64,algo=mtdf`) and `human`,
+//! search settings (`engine:time=0.5,depth=12,nodes=100000,hash=64,algo=mtdf,eval=patterns,weights=FILE`) and `human`,
 //! each with an optional `name=`; external engines (`cmd=PROGRAM ARGS,proto=gtp|gomocup`, with
 //! optional `init=` setup commands and `margin=` milliseconds, values quoted shell-like: see
 //! [`quoting`]) and course players in Java (`java:CLASS,cp=PATH`).
@@ -24,7 +24,9 @@ use std::sync::Arc;
 use thiserror::Error;
 use zerosum_search::TranspositionTable;
 
-pub use engine::{default_algorithm, oracle_limits, EngineSettings};
+pub use engine::{
+    default_algorithm, oracle_limits, read_weights, EngineSettings, WeightsFile, MAX_WEIGHTS_BYTES,
+};
 pub use external::{ExternalEngine, Protocol};
 pub use human::Human;
 pub use java::JavaPlayer;

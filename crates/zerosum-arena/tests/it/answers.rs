@@ -82,6 +82,7 @@ fn engine(depth: usize) -> EngineSettings {
         hash_mb: 16,
         algorithm: Algorithm::Pvs,
         eval: None,
+        weights: None,
     }
 }
 

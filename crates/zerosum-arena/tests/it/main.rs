@@ -15,3 +15,4 @@ mod java_course;
 mod misbehaving;
 mod shipped_openings;
 mod take_back;
+mod training;

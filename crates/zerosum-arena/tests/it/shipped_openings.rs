@@ -1,9 +1,11 @@
 //! The opening suites shipped in `openings/` read back for the game their header names: every
-//! line legal, no game over, every line of the header's plies, no line twice.
+//! line legal, no game over, every line of the header's plies (or within its range), no line
+//! twice.
 
 use std::collections::HashSet;
 use std::path::Path;
 
+use zerosum_arena::openings::generate::Plies;
 use zerosum_arena::Openings;
 use zerosum_games::GameSpec;
 
@@ -25,21 +27,26 @@ fn every_shipped_suite_reads_back_for_its_game() {
             .parse()
             .unwrap();
         assert!(header.contains(" balanced threshold="), "{header}");
-        let plies: usize = header
+        let plies: Plies = header
             .split_whitespace()
             .find_map(|field| field.strip_prefix("plies="))
             .and_then(|plies| plies.parse().ok())
             .unwrap_or_else(|| panic!("{}: no plies in the header", path.display()));
         let openings = Openings::parse(&text, &path.display().to_string(), &spec, None)
             .unwrap_or_else(|e| panic!("{e}"));
+        // At least 50 openings (100 games with colours swapped); the suites judged by
+        // self-play on the central square are costly to judge and hold 50.
         assert!(
-            openings.len() >= 100,
+            openings.len() >= 50,
             "{}: {}",
             path.display(),
             openings.len()
         );
         assert!(
-            openings.lines.iter().all(|line| line.len() == plies),
+            openings
+                .lines
+                .iter()
+                .all(|line| (plies.min..=plies.max).contains(&line.len())),
             "{}: a line is not of {plies} plies",
             path.display()
         );

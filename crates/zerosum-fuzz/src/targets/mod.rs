@@ -14,6 +14,7 @@ mod records;
 mod spec;
 mod values;
 mod web;
+mod weights;
 
 /// What a parser made of an input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,6 +83,7 @@ pub fn all_targets() -> &'static [Target] {
             protocols::GTP_GOGUI,
             openings::TARGET,
             downloads::TARGET,
+            weights::TARGET,
         ]);
         targets
     })

@@ -46,7 +46,8 @@ use std::sync::Arc;
 use zerosum_core::{Evaluator, Game};
 
 use super::lines::{low_bits, LineBoard};
-use super::pattern_eval::{self, PatternTuning, PatternWeights};
+use super::pattern_eval::{self, PatternTuning};
+use super::pattern_weights::PatternWeights;
 use super::threats::{bit_cells, set_bit, ThreatScan};
 use super::values::{LOSS_NEXT, STATIC_LIMIT, VCF_WIN, WIN_NEXT};
 use super::vcf::VcfSearch;
@@ -517,6 +518,35 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
                 "unknown m,n,k evaluation `{name}` (expected windows or patterns)"
             )),
         }
+    }
+
+    /// The pattern evaluation (`patterns`, or `None`) of a K = 5 board with the weights of a
+    /// weights file (see `pattern_weights`) for the game's rule.
+    fn evaluator_weighted(&self, name: Option<&str>, text: &str) -> Result<MnkEvaluator, String> {
+        match name {
+            None | Some("patterns") => {}
+            Some("windows") => {
+                return Err(
+                    "the window evaluation takes no weights (weights are for eval=patterns)".into(),
+                )
+            }
+            Some(other) => {
+                return Err(format!(
+                    "unknown m,n,k evaluation `{other}` (expected windows or patterns)"
+                ))
+            }
+        }
+        // Checks K first.
+        self.evaluator_named("patterns")?;
+        let weights = PatternWeights::parse(text).map_err(|e| e.to_string())?;
+        if weights.rule != self.rule {
+            return Err(format!(
+                "the weights are for the {} rule, the game is played under {}",
+                weights.rule.name(),
+                self.rule.name()
+            ));
+        }
+        Ok(MnkEvaluator::new().with_patterns(Some(weights)))
     }
 }
 

@@ -57,6 +57,7 @@ pub mod forbidden;
 mod lines;
 mod pattern_eval;
 mod pattern_vcf;
+mod pattern_weights;
 pub mod patterns;
 mod rules;
 mod threats;
@@ -65,7 +66,8 @@ mod vcf;
 
 pub use evaluator::{MnkEvaluator, SMALL_BOARD_CELLS};
 pub use family::{spec, spec_with_rule, MnkFamily, MnkSpec, MAX_RUN};
-pub use pattern_eval::PatternWeights;
+pub use pattern_eval::static_terms;
+pub use pattern_weights::{PatternWeights, WeightsError, MAX_WEIGHT, WEIGHTS_HEADER};
 pub use patterns::PatternBoard;
 pub use rules::Rule;
 pub use values::{LOSS_NEXT, STATIC_LIMIT, VCF_WIN, WIN_NEXT};

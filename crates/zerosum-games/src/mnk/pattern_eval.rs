@@ -31,113 +31,12 @@
 use std::cell::RefCell;
 
 use super::pattern_vcf::PatternVcf;
-use super::patterns::{
-    code_threats, combined_threat, CellThreat, LineThreat, PatternBoard, CELL_CODES, CELL_THREATS,
-};
+use super::pattern_weights::PatternWeights;
+use super::patterns::{CellThreat, LineThreat, PatternBoard, CELL_CODES, CELL_THREATS};
 use super::values::{LOSS_NEXT, STATIC_LIMIT, VCF_WIN, WIN_NEXT};
-use super::Rule;
 
-/// Weights are in 1/`WEIGHT_SCALE` of an evaluation unit.
+/// Cell weights are in 1/`WEIGHT_SCALE` of an evaluation unit.
 const WEIGHT_SCALE: i64 = 16;
-
-/// The weights of the pattern evaluation, laid out for a trainer to fill: per colour (0 the
-/// first player, Black; 1 the second) a weight per cell code ([`CELL_CODES`] of them, the
-/// codes' line threats given by [`code_threats`]), and an initiative table indexed by the
-/// best [`CellThreat`] of the side to move and of the opponent
-/// (`initiative[mine * CELL_THREATS + theirs]`), in evaluation units. The built-in weights are
-/// hand-set ([`PatternWeights::hand_set`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PatternWeights {
-    /// Per colour, per cell code: in 1/16 evaluation units.
-    pub cell: [Vec<i32>; 2],
-    /// Per (my best threat, their best threat): evaluation units.
-    pub initiative: Vec<i32>,
-}
-
-/// Hand-set weight of a line threat, in 1/16 units.
-fn line_weight(threat: LineThreat) -> i32 {
-    match threat {
-        LineThreat::None | LineThreat::Overline | LineThreat::DoubleFour => 0,
-        LineThreat::One => 4,
-        LineThreat::OpenOne => 8,
-        LineThreat::Two => 24,
-        LineThreat::OpenTwo => 64,
-        LineThreat::Three => 96,
-        LineThreat::OpenThree => 320,
-        LineThreat::Four => 400,
-        LineThreat::OpenFour => 1600,
-        LineThreat::Five => 3200,
-    }
-}
-
-/// Hand-set bonus of a cell threat on top of its lines, in 1/16 units.
-fn threat_bonus(threat: CellThreat) -> i32 {
-    match threat {
-        CellThreat::None | CellThreat::OpenTwo | CellThreat::Three => 0,
-        CellThreat::Forbidden => 0,
-        CellThreat::DoubleTwo => 64,
-        CellThreat::ThreeTwo => 128,
-        CellThreat::OpenThree => 0,
-        CellThreat::ThreePlus => 256,
-        CellThreat::DoubleThree => 1600,
-        CellThreat::Four => 0,
-        CellThreat::FourPlus => 320,
-        CellThreat::FourThree => 2400,
-        CellThreat::OpenFour => 3200,
-        CellThreat::Five => 6400,
-    }
-}
-
-impl PatternWeights {
-    /// The built-in weights for a game under `rule`: a cell is worth the sum of its lines'
-    /// weights (a one 4/16, an open two 4, an open three 20, a four 25, an open four 100) plus a
-    /// bonus for combinations (two open threes 100, a four and an open three 150); a forbidden
-    /// cell of renju's Black is worth nothing to it. The side to move gains from the best
-    /// threat it can make (two open threes +400, a four and an open three +900; a quarter of
-    /// that when the opponent can make a four) and loses a little when the opponent's best is
-    /// two open threes or a four and an open three.
-    pub fn hand_set(rule: Rule) -> Self {
-        let codes = |forbid: bool| {
-            (0..CELL_CODES as u16)
-                .map(|code| {
-                    let lines = code_threats(code);
-                    match combined_threat(lines, forbid) {
-                        CellThreat::Forbidden => 0,
-                        threat => {
-                            lines.iter().map(|&t| line_weight(t)).sum::<i32>()
-                                + threat_bonus(threat)
-                        }
-                    }
-                })
-                .collect::<Vec<_>>()
-        };
-        let mut initiative = vec![0; CELL_THREATS * CELL_THREATS];
-        for mine in CellThreat::ALL {
-            for theirs in CellThreat::ALL {
-                let attack = match mine {
-                    CellThreat::OpenThree => 20,
-                    CellThreat::ThreePlus => 40,
-                    CellThreat::DoubleThree => 400,
-                    CellThreat::Four => 10,
-                    CellThreat::FourPlus => 40,
-                    CellThreat::FourThree => 900,
-                    _ => 0,
-                };
-                let attack = if theirs.is_four() { attack / 4 } else { attack };
-                let pressure = match theirs {
-                    CellThreat::DoubleThree => 100,
-                    CellThreat::FourThree => 200,
-                    _ => 0,
-                };
-                initiative[mine as usize * CELL_THREATS + theirs as usize] = attack - pressure;
-            }
-        }
-        PatternWeights {
-            cell: [codes(rule == Rule::Renju), codes(false)],
-            initiative,
-        }
-    }
-}
 
 /// The tuning of the pattern evaluation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -232,6 +131,28 @@ pub(crate) fn static_value(board: &PatternBoard, me: usize, weights: &PatternWei
     let initiative = weights.initiative
         [best_threat(board, me) as usize * CELL_THREATS + best_threat(board, opp) as usize];
     (cells + initiative as i64).clamp(-STATIC_LIMIT as i64, STATIC_LIMIT as i64) as i32
+}
+
+/// The terms of [`static_value`] before its rounding and clamp, as `(parameter, coefficient)`
+/// pairs over [`PatternWeights::to_parameters`]: the value is the sum of each coefficient
+/// times its parameter, over 16 (a cell code's coefficient is its count of empty cells, of
+/// the side to move positive, of the opponent negative; the initiative entry's is 16). Into
+/// `terms` (cleared first): one pair per cell code present and the initiative entry, what a
+/// trainer fits.
+pub fn static_terms(board: &PatternBoard, me: usize, terms: &mut Vec<(u16, i16)>) {
+    terms.clear();
+    let opp = 1 - me;
+    for (side, sign) in [(me, 1), (opp, -1)] {
+        let offset = side * CELL_CODES;
+        for (code, &count) in board.code_counts(side).iter().enumerate() {
+            if count > 0 {
+                terms.push(((offset + code) as u16, sign * count as i16));
+            }
+        }
+    }
+    let initiative =
+        best_threat(board, me) as usize * CELL_THREATS + best_threat(board, opp) as usize;
+    terms.push(((2 * CELL_CODES + initiative) as u16, WEIGHT_SCALE as i16));
 }
 
 /// The move-ordering score of the empty `cell` for `me`: attack plus 7/8 of defence, less the

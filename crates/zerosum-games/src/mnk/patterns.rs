@@ -103,6 +103,32 @@ impl LineThreat {
     fn from_index(index: u8) -> LineThreat {
         LineThreat::ALL[index as usize]
     }
+
+    /// The threat's name in weights files: `none`, `overline`, `double-four`, `one`,
+    /// `open-one`, `two`, `open-two`, `three`, `open-three`, `four`, `open-four`, `five`.
+    pub fn name(self) -> &'static str {
+        match self {
+            LineThreat::None => "none",
+            LineThreat::Overline => "overline",
+            LineThreat::DoubleFour => "double-four",
+            LineThreat::One => "one",
+            LineThreat::OpenOne => "open-one",
+            LineThreat::Two => "two",
+            LineThreat::OpenTwo => "open-two",
+            LineThreat::Three => "three",
+            LineThreat::OpenThree => "open-three",
+            LineThreat::Four => "four",
+            LineThreat::OpenFour => "open-four",
+            LineThreat::Five => "five",
+        }
+    }
+
+    /// The threat named `name` ([`LineThreat::name`]).
+    pub fn named(name: &str) -> Option<LineThreat> {
+        LineThreat::ALL
+            .into_iter()
+            .find(|threat| threat.name() == name)
+    }
 }
 
 /// What a stone of one side on an empty cell makes on its four lines together, weakest first.
@@ -166,6 +192,35 @@ impl CellThreat {
     #[inline]
     pub fn is_four(self) -> bool {
         self >= CellThreat::Four
+    }
+
+    /// The threat's name in weights files: `none`, `forbidden`, `open-two`, `three`,
+    /// `double-two`, `three-two`, `open-three`, `three-plus`, `double-three`, `four`,
+    /// `four-plus`, `four-three`, `open-four`, `five`.
+    pub fn name(self) -> &'static str {
+        match self {
+            CellThreat::None => "none",
+            CellThreat::Forbidden => "forbidden",
+            CellThreat::OpenTwo => "open-two",
+            CellThreat::Three => "three",
+            CellThreat::DoubleTwo => "double-two",
+            CellThreat::ThreeTwo => "three-two",
+            CellThreat::OpenThree => "open-three",
+            CellThreat::ThreePlus => "three-plus",
+            CellThreat::DoubleThree => "double-three",
+            CellThreat::Four => "four",
+            CellThreat::FourPlus => "four-plus",
+            CellThreat::FourThree => "four-three",
+            CellThreat::OpenFour => "open-four",
+            CellThreat::Five => "five",
+        }
+    }
+
+    /// The threat named `name` ([`CellThreat::name`]).
+    pub fn named(name: &str) -> Option<CellThreat> {
+        CellThreat::ALL
+            .into_iter()
+            .find(|threat| threat.name() == name)
     }
 }
 
@@ -284,6 +339,12 @@ pub fn combined_threat(lines: [LineThreat; 4], forbid: bool) -> CellThreat {
 /// The four line threats of a cell code, in increasing order.
 pub fn code_threats(code: u16) -> [LineThreat; 4] {
     code_tables().threats[code as usize]
+}
+
+/// The cell code of four line threats, in any order.
+pub fn code_of(lines: [LineThreat; 4]) -> u16 {
+    let [a, b, c, d] = lines.map(|threat| threat as usize);
+    code_tables().code[((a * LINE_THREATS + b) * LINE_THREATS + c) * LINE_THREATS + d]
 }
 
 /// A cell's mark on a line seen from one side.

@@ -14,5 +14,6 @@ mod hex;
 mod hex_knowledge;
 mod mnk;
 mod observation;
+mod pattern_weights;
 mod unstable;
 mod winning_lines;

@@ -25,6 +25,7 @@ pub mod soak;
 pub mod solve;
 pub mod solve_progress;
 pub mod time_args;
+pub mod train;
 pub mod under_way;
 pub mod web;
 

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use zerosum_arena::openings::generate::{generate, Judge, JudgeTuning, SuiteOptions};
+use zerosum_arena::openings::generate::{generate, Judge, JudgeTuning, Plies, SuiteOptions};
 
 use super::parse_spec;
 
@@ -13,9 +13,13 @@ use super::parse_spec;
 pub struct OpeningsArgs {
     /// Game spec.
     spec: String,
-    /// Moves in each opening.
+    /// Moves in each opening: N, or a range A-B (each opening's number drawn from it).
     #[arg(long)]
-    plies: usize,
+    plies: Plies,
+    /// Draw the moves from the empty cells of the central square of this many cells a side
+    /// (boards of named cells: m,n,k, Hex, Atoll) instead of the engine's candidate moves.
+    #[arg(long)]
+    square: Option<usize>,
     /// Openings wanted.
     #[arg(long)]
     count: usize,
@@ -98,6 +102,7 @@ pub fn openings(args: &OpeningsArgs) -> Result<()> {
     });
     let options = SuiteOptions {
         plies: args.plies,
+        square: args.square,
         count: args.count,
         seed: args.seed,
         judge,

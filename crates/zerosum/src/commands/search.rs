@@ -33,6 +33,8 @@ pub struct EngineOptions {
     pub threads: Threads,
     /// The evaluation by name; the game's default when `None`.
     pub eval: Option<String>,
+    /// A weights file for the evaluation.
+    pub weights: Option<String>,
 }
 
 impl EngineOptions {
@@ -44,6 +46,7 @@ impl EngineOptions {
             hash_mb: self.hash_mb,
             algorithm: self.algorithm,
             eval: self.eval.clone(),
+            weights: self.weights.clone(),
         }
     }
 

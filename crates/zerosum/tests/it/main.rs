@@ -36,5 +36,6 @@ mod support;
 mod terminal;
 mod threads;
 mod time_and_memory;
+mod train;
 mod web;
 mod web_access;

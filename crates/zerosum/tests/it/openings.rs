@@ -416,3 +416,63 @@ fn a_suite_stops_when_the_distinct_positions_run_out() {
     let distinct: std::collections::HashSet<&str> = lines.iter().copied().collect();
     assert_eq!(distinct.len(), 72);
 }
+
+#[test]
+fn a_centre_square_suite_draws_its_plies_from_the_range_and_its_cells_from_the_square() {
+    let args = [
+        "openings", "gomoku", "--plies", "3-4", "--square", "7", "--count", "40", "--seed", "3",
+    ];
+    let suite = run(&args);
+    assert_eq!(suite, run(&args), "the same seed, the same suite");
+    let lines: Vec<&str> = suite.lines().collect();
+    assert_eq!(
+        lines[0],
+        "# zerosum openings mnk:15x15x5 plies=3-4 square=7 seed=3"
+    );
+    assert_eq!(lines.len(), 41);
+    let mut lengths = std::collections::BTreeSet::new();
+    for line in &lines[1..] {
+        let cells: Vec<&str> = line.split(',').collect();
+        lengths.insert(cells.len());
+        for cell in cells {
+            // The central 7x7 square of 15x15: columns e to k, rows 5 to 11.
+            let (column, row) = cell.split_at(1);
+            let row: usize = row.parse().unwrap();
+            assert!(
+                ("e"..="k").contains(&column) && (5..=11).contains(&row),
+                "{cell} in {line}"
+            );
+        }
+    }
+    assert_eq!(lengths.into_iter().collect::<Vec<_>>(), [3, 4]);
+    let spec = "gomoku".parse().unwrap();
+    let read = zerosum_arena::Openings::parse(&suite, "suite", &spec, None).unwrap();
+    assert_eq!(read.len(), 40);
+}
+
+#[test]
+fn bad_plies_and_squares_are_one_line_errors() {
+    for (args, words) in [
+        (vec!["--plies", "4-3"], "needs A <= B"),
+        (vec!["--plies", "0"], "at least 1"),
+        (vec!["--plies", "3-x"], "not a number of plies"),
+        (
+            vec!["--plies", "3", "--square", "16"],
+            "larger than the board",
+        ),
+        (
+            vec!["--plies", "3", "--square", "0"],
+            "--square must be at least 1",
+        ),
+    ] {
+        let mut all = vec!["openings", "gomoku", "--count", "2"];
+        all.extend(args);
+        assert_one_line_error(&all, words);
+    }
+    assert_one_line_error(
+        &[
+            "openings", "connect4", "--plies", "2", "--count", "2", "--square", "3",
+        ],
+        "--square needs a board of cells named",
+    );
+}

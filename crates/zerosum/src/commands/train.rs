@@ -1,0 +1,156 @@
+//! `zerosum train`: fits the pattern weights of five in a row to our own self-play games
+//! (see `zerosum_arena::training`) and writes them as a weights file.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use clap::Args;
+use zerosum_arena::openings::generate::Plies;
+use zerosum_arena::players::read_weights;
+use zerosum_arena::training::{
+    self, train_board, FitOptions, SelfPlayOptions, TrainOptions, TrainStage,
+};
+use zerosum_games::mnk::PatternWeights;
+
+use super::bench::cpu_time;
+use super::parse_spec;
+
+/// Options of `zerosum train`.
+#[derive(Args, Debug)]
+pub struct TrainArgs {
+    /// Game spec: five in a row (gomoku, gomoku:standard, renju; m,n,k with K = 5, at most
+    /// 256 cells).
+    spec: String,
+    /// Self-play games (every tenth kept aside to validate the fit).
+    #[arg(long)]
+    games: usize,
+    /// Seed of the openings and budgets: the same options give the same weights.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Each side's nodes a move, drawn once a game from NODES to 4 x NODES.
+    #[arg(long, default_value_t = 1000)]
+    nodes: u64,
+    /// Stones of each random opening: N, or a range A-B.
+    #[arg(long, default_value = "3-4")]
+    plies: Plies,
+    /// The openings' stones lie in the central square of this many cells a side.
+    #[arg(long, default_value_t = 7)]
+    square: usize,
+    /// Threads playing the games (the weights are the same for any number).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Full passes of the fit over the positions.
+    #[arg(long, default_value_t = FitOptions::default().epochs)]
+    epochs: usize,
+    /// Pull of the weights towards the starting ones, per squared unit.
+    #[arg(long, default_value_t = FitOptions::default().l2)]
+    l2: f64,
+    /// Start from (and play the games with) the weights of this file instead of the
+    /// hand-set ones.
+    #[arg(long, value_name = "FILE")]
+    from: Option<PathBuf>,
+    /// Write the weights file here.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+}
+
+/// `zerosum train SPEC --games N --out FILE [--seed S] [--nodes N] ...`.
+pub fn train(args: &TrainArgs) -> Result<()> {
+    let spec = parse_spec(&args.spec)?;
+    let start = train_board(&spec).map_err(anyhow::Error::msg)?;
+    if args.games == 0 || args.nodes == 0 || args.square == 0 {
+        anyhow::bail!("--games, --nodes and --square must be at least 1");
+    }
+    if args.threads == 0 {
+        anyhow::bail!("--threads must be at least 1");
+    }
+    if !(args.l2 >= 0.0 && args.l2.is_finite()) {
+        anyhow::bail!("--l2 must be a number of at least 0");
+    }
+    let prior = match &args.from {
+        None => PatternWeights::hand_set(start.rule()),
+        Some(path) => {
+            let text = read_weights(path).map_err(anyhow::Error::msg)?;
+            let weights = PatternWeights::parse(&text)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            if weights.rule != start.rule() {
+                anyhow::bail!(
+                    "{}: the weights are for the {} rule, the game is played under {}",
+                    path.display(),
+                    weights.rule.name(),
+                    start.rule().name()
+                );
+            }
+            weights
+        }
+    };
+    let options = TrainOptions {
+        self_play: SelfPlayOptions {
+            games: args.games,
+            seed: args.seed,
+            nodes: args.nodes,
+            plies: args.plies,
+            square: args.square,
+            threads: args.threads,
+        },
+        fit: FitOptions {
+            epochs: args.epochs,
+            l2: args.l2,
+            ..FitOptions::default()
+        },
+        prior,
+    };
+    let (wall, processor) = (Instant::now(), cpu_time());
+    let step = (args.games / 20).max(1);
+    let (weights, report) = training::train(&start, &options, |stage| match stage {
+        TrainStage::Games(done) if done % step == 0 || done == args.games => {
+            errln!(
+                "{done} of {} games, {:.0} s",
+                args.games,
+                wall.elapsed().as_secs_f64()
+            )
+        }
+        TrainStage::Epochs(epoch) if epoch == args.epochs => {
+            errln!(
+                "fitted: {epoch} epochs, {:.0} s",
+                wall.elapsed().as_secs_f64()
+            )
+        }
+        _ => {}
+    });
+    let mut comments = vec![format!(
+        "made by: zerosum train {spec} --games {} --seed {} --nodes {} --plies {} --square {} \
+         --epochs {} --l2 {}{}",
+        args.games,
+        args.seed,
+        args.nodes,
+        args.plies,
+        args.square,
+        args.epochs,
+        args.l2,
+        match &args.from {
+            Some(path) => format!(" --from {}", path.display()),
+            None => String::new(),
+        }
+    )];
+    comments.extend(report.comments());
+    std::fs::write(&args.out, weights.to_text(&comments))
+        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    for line in report.comments() {
+        errln!("{line}");
+    }
+    let processor = match (processor, cpu_time()) {
+        (Some(before), Some(after)) => {
+            format!(", {:.0} s of processor", (after - before).as_secs_f64())
+        }
+        _ => String::new(),
+    };
+    errln!(
+        "samples {:.1} MB; {:.0} s{processor}; weights in {}",
+        report.data_bytes as f64 / 1e6,
+        wall.elapsed().as_secs_f64(),
+        args.out.display()
+    );
+    Ok(())
+}

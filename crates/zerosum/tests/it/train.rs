@@ -1,0 +1,235 @@
+//! `zerosum train` through the binary: the same seed writes the same weights file, the engine
+//! loads it (`--weights` on search, `weights=` in the arena), and a missing, truncated or
+//! corrupt weights file is a one-line error wherever it is given (in a match, the reason the
+//! engine forfeits its games, as an unknown `eval=` is).
+
+use std::path::PathBuf;
+
+use crate::support::{self, text, zerosum};
+
+fn scratch(name: &str) -> PathBuf {
+    support::scratch("train", name)
+}
+
+/// Runs `zerosum` and insists it succeeds; its standard output and error.
+fn run(args: &[&str]) -> (String, String) {
+    let output = zerosum(args);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        text(&output.stderr)
+    );
+    (text(&output.stdout), text(&output.stderr))
+}
+
+/// Runs `zerosum` and insists it fails with exit code 1 and one line holding `words`.
+fn assert_one_line_error(args: &[&str], words: &str) {
+    let output = zerosum(args);
+    let err = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(
+        err.starts_with("error: ") && err.contains(words),
+        "{words}: {err}"
+    );
+}
+
+/// A small training run's arguments, writing to `out`.
+fn small_run(out: &str, seed: &str) -> Vec<String> {
+    [
+        "train", "gomoku", "--games", "6", "--nodes", "50", "--epochs", "20", "--seed", seed,
+        "--out", out,
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+#[test]
+fn the_same_seed_trains_the_same_weights_which_the_engine_loads() {
+    let dir = scratch("same");
+    let (a, b, c) = (dir.join("a.txt"), dir.join("b.txt"), dir.join("c.txt"));
+    let args = |path: &PathBuf, seed: &str| small_run(path.to_str().unwrap(), seed);
+    let (_, report) = run(&args(&a, "5").iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(report.contains("6 of 6 games"), "{report}");
+    assert!(report.contains("cross-entropy training"), "{report}");
+    run(&args(&b, "5").iter().map(String::as_str).collect::<Vec<_>>());
+    run(&args(&c, "6").iter().map(String::as_str).collect::<Vec<_>>());
+    let file = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(file, std::fs::read_to_string(&b).unwrap());
+    assert_ne!(file, std::fs::read_to_string(&c).unwrap());
+    assert!(file.starts_with("zerosum pattern weights 1\n# made by: zerosum train mnk:15x15x5 --games 6 --seed 5 --nodes 50 --plies 3-4 --square 7 --epochs 20 --l2 "));
+    let weights = a.to_str().unwrap();
+    let (out, _) = run(&[
+        "search",
+        "gomoku",
+        "--moves",
+        "h8,h9,i8",
+        "--depth",
+        "3",
+        "--weights",
+        weights,
+    ]);
+    assert!(out.contains("bestmove"), "{out}");
+    // A second training run may start from the first's weights.
+    run(&[
+        "train",
+        "gomoku",
+        "--games",
+        "2",
+        "--nodes",
+        "30",
+        "--epochs",
+        "2",
+        "--from",
+        weights,
+        "--out",
+        dir.join("d.txt").to_str().unwrap(),
+    ]);
+    let record = dir.join("m.jsonl");
+    let player = format!("engine:nodes=300,weights={weights},name=trained");
+    let (out, _) = run(&[
+        "match",
+        "gomoku",
+        &player,
+        "engine:nodes=300,eval=patterns,name=hand",
+        "--games",
+        "2",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(out.contains("Finished game 2"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn missing_truncated_and_corrupt_weights_are_one_line_errors() {
+    let dir = scratch("broken");
+    let write = |name: &str, content: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, content).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let good = dir.join("good.txt");
+    run(&small_run(good.to_str().unwrap(), "1")
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>());
+    let whole = std::fs::read_to_string(&good).unwrap();
+    let lines: Vec<&str> = whole.lines().collect();
+    let truncated = write("truncated.txt", &lines[..lines.len() / 2].join("\n"));
+    let corrupt = write("corrupt.txt", &whole.replacen(" 0\n", " zero\n", 1));
+    let binary = write("binary.txt", "\u{0}\u{1}");
+    let missing = dir.join("missing.txt");
+    let missing = missing.to_str().unwrap();
+    let search = |file: &str| {
+        vec!["search", "gomoku", "--depth", "2", "--weights", file]
+            .into_iter()
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    let cases: Vec<(Vec<String>, String)> = vec![
+        (
+            search(missing),
+            format!("cannot read weights file {missing}"),
+        ),
+        (
+            search(&truncated),
+            format!("weights file {truncated}: truncated"),
+        ),
+        (search(&corrupt), format!("weights file {corrupt}: line ")),
+        (search(&binary), "not a weights file".into()),
+        (
+            vec![
+                "search",
+                "renju",
+                "--depth",
+                "2",
+                "--weights",
+                good.to_str().unwrap(),
+            ]
+            .into_iter()
+            .map(String::from)
+            .collect(),
+            "the weights are for the freestyle rule, the game is played under renju".into(),
+        ),
+        (
+            vec![
+                "search",
+                "gomoku",
+                "--depth",
+                "2",
+                "--eval",
+                "windows",
+                "--weights",
+                good.to_str().unwrap(),
+            ]
+            .into_iter()
+            .map(String::from)
+            .collect(),
+            "the window evaluation takes no weights".into(),
+        ),
+        (
+            vec![
+                "match",
+                "gomoku",
+                &format!("engine:weights={missing}"),
+                "engine",
+                "--games",
+                "2",
+            ]
+            .into_iter()
+            .map(String::from)
+            .collect(),
+            format!("engine `weights={missing}`: cannot read weights file"),
+        ),
+        (
+            vec![
+                "train",
+                "gomoku",
+                "--games",
+                "2",
+                "--from",
+                &truncated,
+                "--out",
+                dir.join("x.txt").to_str().unwrap(),
+            ]
+            .into_iter()
+            .map(String::from)
+            .collect(),
+            format!("{truncated}: truncated"),
+        ),
+        (
+            vec![
+                "train",
+                "connect4",
+                "--games",
+                "2",
+                "--out",
+                dir.join("x.txt").to_str().unwrap(),
+            ]
+            .into_iter()
+            .map(String::from)
+            .collect(),
+            "the trainer fits the pattern weights of five in a row".into(),
+        ),
+    ];
+    for (args, words) in cases {
+        assert_one_line_error(&args.iter().map(String::as_str).collect::<Vec<_>>(), &words);
+    }
+    // In a match, weights the game cannot use are found when its game starts, as an unknown
+    // `eval=` is: the engine forfeits each game with the file's problem as the reason.
+    let player = format!("engine:weights={corrupt}");
+    let (out, _) = run(&[
+        "match",
+        "gomoku",
+        &player,
+        "engine:nodes=100",
+        "--games",
+        "2",
+        "--record",
+        dir.join("c.jsonl").to_str().unwrap(),
+    ]);
+    let reason = format!("failed: weights file {corrupt}: line ");
+    assert_eq!(out.matches(&reason).count(), 2, "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
