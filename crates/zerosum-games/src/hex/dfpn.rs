@@ -460,6 +460,16 @@ impl<const W: usize> DfpnSolver<W> {
         // its carrier (a semi's key; any move keeps a full): only those are tried.
         let mut won_inside = None;
         if self.options.connections {
+            // The opponent's connections first (a full one: lost; its semis make the
+            // mustplay), then the mover's (a semi: won). Both cannot hold; this order builds
+            // one side's only at the lost nodes, the commoner leaves.
+            if !root {
+                let theirs = &mut self.builders[1];
+                theirs.build(&self.geometry, &filled, opponent, EdgeLink::Full);
+                if let Some(carrier) = smallest_edge_link(theirs, false) {
+                    return decided(INFINITE, 0, carrier);
+                }
+            }
             let own = &mut self.builders[0];
             own.build(&self.geometry, &filled, mover, EdgeLink::Semi);
             if let Some(carrier) = smallest_edge_link(own, true) {
@@ -473,9 +483,11 @@ impl<const W: usize> DfpnSolver<W> {
             candidates = carrier;
         } else if self.options.connections {
             let theirs = &mut self.builders[1];
-            theirs.build(&self.geometry, &filled, opponent, EdgeLink::Full);
-            if let Some(carrier) = smallest_edge_link(theirs, false) {
-                return decided(INFINITE, 0, carrier);
+            if root {
+                theirs.build(&self.geometry, &filled, opponent, EdgeLink::Full);
+                if let Some(carrier) = smallest_edge_link(theirs, false) {
+                    return decided(INFINITE, 0, carrier);
+                }
             }
             if let Some((mustplay, why)) = theirs.mustplay_with_reason() {
                 candidates = candidates.intersection(&mustplay);
