@@ -12,7 +12,7 @@ use zerosum_games::{
     families, new_game, visit_game, DynGame, EvaluatedGame, GameSpec, GameVisitor,
 };
 
-use crate::errors::{error, guarded, move_error, spec_error, value_error};
+use crate::errors::{guarded, move_error, spec_error, value_error};
 
 /// Parses a spec, as `GameSpecError` when it names no game.
 pub fn parse_spec(spec: &str) -> PyResult<GameSpec> {
@@ -124,8 +124,8 @@ impl PyGame {
     }
 
     /// The text of the move an action id names (`IllegalMoveError` if it names none).
-    fn action_text(&self, action: usize) -> PyResult<String> {
-        self.check_action(action)?;
+    fn action_text(&self, action: i64) -> PyResult<String> {
+        let action = self.action_index(action)?;
         self.game.action_text(action).ok_or_else(|| {
             move_error(zerosum_core::MoveError::OffBoard {
                 text: format!("action {action}"),
@@ -249,10 +249,6 @@ impl PyGame {
                 ))
             })
     }
-
-    fn check_action(&self, action: usize) -> PyResult<()> {
-        self.action_index(action as i64).map(|_| ())
-    }
 }
 
 /// Counts perft on the concrete game, the GIL released.
@@ -298,6 +294,5 @@ pub fn games(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
             dict.set_item("examples", family.examples().to_vec())?;
             Ok(dict)
         })
-        .collect::<PyResult<_>>()
-        .map_err(|e: PyErr| error(e))
+        .collect()
 }
