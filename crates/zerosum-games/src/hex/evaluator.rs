@@ -28,8 +28,6 @@ use zerosum_core::{Evaluator, Game, Side};
 use super::{Hex, HexMove};
 use crate::connection::potential::{balance, ColourPotential, Network, PotentialParams, WALL};
 use crate::connection::{owner_of, Stone, StoneMove};
-use crate::exact::ExactOracle;
-use crate::{EvaluatedGame, GameSpec};
 
 /// Move hint for the cell that saves a bridge (or edge template) the opponent just intruded.
 const BRIDGE_SAVE_HINT: i32 = 1_000;
@@ -328,51 +326,6 @@ impl Evaluator<Hex> for HexEvaluator {
                     && self.network.saves_bridge(from, to, is_own)
             })
             .map(|to| StoneMove::Place(self.unframed(to) as u16))
-    }
-}
-
-impl EvaluatedGame for Hex {
-    type Evaluator = HexEvaluator;
-
-    fn spec(&self) -> GameSpec {
-        super::spec(self.width, self.height, self.swap).expect("Hex::new checked the sizes")
-    }
-
-    fn evaluator(&self) -> HexEvaluator {
-        HexEvaluator::new(self.width(), self.height())
-    }
-
-    fn observation_grid(&self) -> (usize, usize) {
-        (self.height(), self.width())
-    }
-
-    fn max_plies(&self) -> Option<usize> {
-        Some(self.width() * self.height() + usize::from(self.swap_rule().is_some()))
-    }
-
-    fn write_observation(&self, out: &mut [f32]) {
-        // The cells are stored row by row, as the planes are.
-        let area = self.width() * self.height();
-        let [first, second] = [Side::First, Side::Second].map(|side| self.colour_of(side));
-        let (stones, rest) = out.split_at_mut(2 * area);
-        let (first_plane, second_plane) = stones.split_at_mut(area);
-        for ((&stone, a), b) in self.stones().iter().zip(first_plane).zip(second_plane) {
-            *a = f32::from(u8::from(stone == first));
-            *b = f32::from(u8::from(stone == second));
-        }
-        crate::observation::fill_to_move(self.to_move(), area, rest);
-    }
-
-    /// The proof-number solver ([`super::oracle`]).
-    fn oracle(&self, table_mb: usize) -> Option<Box<dyn ExactOracle<Self>>> {
-        let oracle = super::oracle::HexOracle::new(self, table_mb)?;
-        Some(Box::new(oracle))
-    }
-
-    /// Not yet: the SPRT of the engine with it against the engine without it is in
-    /// docs/strength.md.
-    fn oracle_by_default(&self) -> bool {
-        false
     }
 }
 

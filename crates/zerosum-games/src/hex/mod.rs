@@ -30,6 +30,7 @@
 pub mod cells;
 pub mod connected;
 pub mod dfpn;
+mod evaluated;
 mod evaluator;
 mod family;
 pub mod inferior;
