@@ -97,9 +97,6 @@ pub struct MnkEvaluator {
     /// The weights of the pattern evaluation on K = 5 boards, when it is chosen (`None`: the
     /// window evaluation).
     patterns: Option<Arc<PatternWeights>>,
-    /// The weights that order and cut the candidate moves of the pattern evaluation, when
-    /// not those of `patterns`.
-    ordering: Option<Arc<PatternWeights>>,
 }
 
 impl Default for MnkEvaluator {
@@ -124,7 +121,6 @@ impl MnkEvaluator {
             order_candidates: true,
             max_candidates: 12,
             patterns: None,
-            ordering: None,
         }
     }
 
@@ -331,7 +327,6 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
         }
         if let Some((weights, tuning)) = self.pattern_setup(game) {
             let board = game.patterns().expect("K = 5");
-            let weights = self.ordering.as_deref().unwrap_or(weights);
             pattern_eval::candidate_moves(board, game.to_move().index(), weights, &tuning, moves);
             return;
         }
@@ -392,7 +387,6 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
     fn move_hint(&self, game: &Mnk<W>, mv: u16) -> i32 {
         if let Some((weights, _)) = self.pattern_setup(game) {
             let board = game.patterns().expect("K = 5");
-            let weights = self.ordering.as_deref().unwrap_or(weights);
             return pattern_eval::score(board, mv as usize, game.to_move().index(), weights);
         }
         let k = game.k();
@@ -510,8 +504,7 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
     }
 
     /// The pattern evaluation (`patterns`, or `None`) of a K = 5 board with the weights of a
-    /// weights file (see `pattern_weights`) for the game's rule valuing the positions; the
-    /// hand-set weights still order and cut the candidate moves.
+    /// weights file (see `pattern_weights`) for the game's rule.
     fn evaluator_weighted(&self, name: Option<&str>, text: &str) -> Result<MnkEvaluator, String> {
         match name {
             None | Some("patterns") => {}
@@ -536,9 +529,7 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
                 self.rule.name()
             ));
         }
-        let mut evaluator = MnkEvaluator::new().with_patterns(Some(weights));
-        evaluator.ordering = Some(Arc::new(PatternWeights::hand_set(self.rule)));
-        Ok(evaluator)
+        Ok(MnkEvaluator::new().with_patterns(Some(weights)))
     }
 }
 

@@ -337,27 +337,3 @@ fn the_shipped_weights_load_into_their_game_and_name_the_command_that_made_them(
     }
     assert!(files >= 1, "no weights in {}", dir.display());
 }
-
-#[test]
-fn a_weights_file_changes_the_value_but_the_hand_set_weights_order_the_moves() {
-    let mut rng = SplitMix::new(0x0bde);
-    let mut differed = 0;
-    for rule in Rule::ALL {
-        let text = random_weights(rule, &mut rng, 3000).to_text(&[]);
-        let mut game = Mnk::<4>::with_rule(15, 15, 5, rule);
-        let loaded = game.evaluator_weighted(Some("patterns"), &text).unwrap();
-        let built_in = game.evaluator_named("patterns").unwrap();
-        let (mut moves, mut built_in_moves) = (Vec::new(), Vec::new());
-        while game.ply() < 24 && game.status() == Status::Ongoing {
-            loaded.candidate_moves(&game, &mut moves);
-            built_in.candidate_moves(&game, &mut built_in_moves);
-            assert_eq!(moves, built_in_moves, "{rule}, ply {}", game.ply());
-            for &mv in &moves {
-                assert_eq!(loaded.move_hint(&game, mv), built_in.move_hint(&game, mv));
-            }
-            differed += usize::from(loaded.evaluate(&game) != built_in.evaluate(&game));
-            game.play(moves[rng.below(moves.len())]);
-        }
-    }
-    assert!(differed > 10, "{differed} positions valued differently");
-}
