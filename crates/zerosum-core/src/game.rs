@@ -31,6 +31,17 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// across calls, so this allocates only while it grows. Empty if and only if the game is over.
     fn legal_moves(&self, moves: &mut Vec<Self::Move>);
 
+    /// Brings `moves` from the legal moves of the position before `played` (as
+    /// [`Game::legal_moves`] wrote them there) to those of this position, `played` being the
+    /// last move played: afterwards it holds exactly what [`Game::legal_moves`] writes here, in
+    /// the same order. Games where a move changes few others' legality override it to update
+    /// the list instead of writing it again; by default it is written again.
+    #[inline]
+    fn update_legal_moves(&self, played: Self::Move, moves: &mut Vec<Self::Move>) {
+        let _ = played;
+        self.legal_moves(moves);
+    }
+
     /// Every move that names a place on this board (every cell or column, and special moves
     /// such as a swap), legal here or not. Used by tests and user interfaces, not by search.
     fn all_moves(&self, moves: &mut Vec<Self::Move>);

@@ -195,6 +195,7 @@ fn engine_settings(
     hash_mb: usize,
     threads: usize,
     eval: Option<String>,
+    weights: Option<String>,
 ) -> PyResult<EngineSettings> {
     let time = match seconds(time)? {
         None if depth.is_none() && nodes.is_none() => Some(Duration::from_secs(1)),
@@ -221,16 +222,17 @@ fn engine_settings(
         hash_mb,
         algorithm,
         eval,
-        weights: None,
+        weights,
     })
 }
 
 /// `search(spec, moves="", *, time=None, depth=None, nodes=None, algo="pvs", hash_mb=64,
-/// threads=1, eval=None)`: the engine's move in the position after `moves`, as `zerosum
-/// search` finds it (the game's exact oracle first, then iterative deepening); one second
-/// when no limit is given. `algo`: pvs, mtdf, alphabeta, minimax or mcts.
+/// threads=1, eval=None, weights=None)`: the engine's move in the position after `moves`, as
+/// `zerosum search` finds it (the game's exact oracle first, then iterative deepening); one
+/// second when no limit is given. `algo`: pvs, mtdf, alphabeta, minimax or mcts; `weights`:
+/// the path of a weights file for the evaluation (as `zerosum search --weights`).
 #[pyfunction]
-#[pyo3(signature = (spec, moves = "", *, time = None, depth = None, nodes = None, algo = "pvs", hash_mb = 64, threads = 1, eval = None))]
+#[pyo3(signature = (spec, moves = "", *, time = None, depth = None, nodes = None, algo = "pvs", hash_mb = 64, threads = 1, eval = None, weights = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn search(
     py: Python<'_>,
@@ -243,9 +245,10 @@ pub fn search(
     hash_mb: usize,
     threads: usize,
     eval: Option<String>,
+    weights: Option<String>,
 ) -> PyResult<PySearchResult> {
     let spec = parse_spec(spec)?;
-    let settings = engine_settings(time, depth, nodes, algo, hash_mb, threads, eval)?;
+    let settings = engine_settings(time, depth, nodes, algo, hash_mb, threads, eval, weights)?;
     let mut iterations = Vec::new();
     let answer = py.detach(|| {
         guarded(|| {
@@ -297,7 +300,7 @@ impl PyMoveValue {
 /// `analyze(spec, moves="", *, the options of search)`: every legal move's value, best first,
 /// as `zerosum analyze` finds them (the time shared among the moves).
 #[pyfunction]
-#[pyo3(signature = (spec, moves = "", *, time = None, depth = None, nodes = None, algo = "pvs", hash_mb = 64, threads = 1, eval = None))]
+#[pyo3(signature = (spec, moves = "", *, time = None, depth = None, nodes = None, algo = "pvs", hash_mb = 64, threads = 1, eval = None, weights = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn analyze(
     py: Python<'_>,
@@ -310,9 +313,10 @@ pub fn analyze(
     hash_mb: usize,
     threads: usize,
     eval: Option<String>,
+    weights: Option<String>,
 ) -> PyResult<Vec<PyMoveValue>> {
     let spec = parse_spec(spec)?;
-    let settings = engine_settings(time, depth, nodes, algo, hash_mb, threads, eval)?;
+    let settings = engine_settings(time, depth, nodes, algo, hash_mb, threads, eval, weights)?;
     let values =
         py.detach(|| guarded(|| answers::analyze(&spec, moves, &settings).map_err(answer_error)))?;
     Ok(values

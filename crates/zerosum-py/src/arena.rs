@@ -14,14 +14,15 @@ use std::sync::Arc;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
+use zerosum_arena::clock::parse_clock;
 use zerosum_arena::run::{Run, RunOptions, RunReport};
 use zerosum_arena::{
-    Format, GameSetup, MoveAnswer, MoveRequest, Player, PlayerError, Standings, TimeControl,
-    TournamentSettings,
+    Format, GameSetup, MoveAnswer, MoveRequest, OpeningOrder, OpeningSettings, Player, PlayerError,
+    Standings, TimeControl, TournamentSettings,
 };
 use zerosum_games::{new_game, GameSpec};
 
-use crate::errors::{error, guarded, value_error};
+use crate::errors::{error, guarded, spec_error, value_error};
 use crate::state::PyGame;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -147,11 +148,13 @@ struct Quiet;
 
 impl RunReport for Quiet {}
 
-/// `_run_tournament(players, games, format, count, time, seed, max_moves, sprt, scoring,
-/// record, concurrency)`: the arena's run of `players` (specs and Python players) over the
-/// game specs `games`, scheduled as `format` (`match`: `count` games; `round-robin` or
-/// `gauntlet`: `count` rounds), `time` seconds a move; returns its results as JSON text
-/// (`zerosum.match` and `zerosum.tournament` read it).
+/// `_run_tournament(players, games, format, count, time, tc, seed, max_moves, sprt, scoring,
+/// record, concurrency, openings, order, plies)`: the arena's run of `players` (specs and
+/// Python players) over the game specs `games`, scheduled as `format` (`match`: `count` games;
+/// `round-robin` or `gauntlet`: `count` rounds), `time` seconds a move and/or the game clock
+/// `tc` (as `--tc` reads it; 0.1 s a move when neither is given), from the opening suite
+/// `openings` (one game spec) taken in `order` and cut to `plies` moves; returns its results
+/// as JSON text (`zerosum.match` and `zerosum.tournament` read it).
 #[pyfunction]
 #[pyo3(name = "_run_tournament")]
 #[allow(clippy::too_many_arguments)]
@@ -161,13 +164,17 @@ pub fn run_tournament(
     games: Vec<String>,
     format: &str,
     count: usize,
-    time: f64,
+    time: Option<f64>,
+    tc: Option<String>,
     seed: u64,
     max_moves: Option<usize>,
     sprt: Option<String>,
     scoring: &str,
     record: Option<PathBuf>,
     concurrency: usize,
+    openings: Option<PathBuf>,
+    order: &str,
+    plies: Option<usize>,
 ) -> PyResult<String> {
     let seats = seats(players)?;
     let format = match format {
@@ -176,11 +183,21 @@ pub fn run_tournament(
         "gauntlet" => Format::Gauntlet { rounds: count },
         other => return Err(value_error(format!("unknown format `{other}`"))),
     };
-    if !(time.is_finite() && time > 0.0) {
-        return Err(value_error(format!(
-            "time must be a positive number of seconds, not {time}"
-        )));
-    }
+    let control = time_control(time, tc.as_deref())?;
+    let openings = match openings {
+        None => None,
+        Some(path) => {
+            let [spec] = games.as_slice() else {
+                return Err(value_error(format!(
+                    "openings are for one game, but the tournament plays {}",
+                    games.len()
+                )));
+            };
+            let spec: GameSpec = spec.parse().map_err(spec_error)?;
+            let order: OpeningOrder = order.parse().map_err(value_error)?;
+            Some(OpeningSettings::read(&path, &spec, order, plies).map_err(error)?)
+        }
+    };
     let specs = seats
         .iter()
         .map(|seat| match seat {
@@ -188,10 +205,11 @@ pub fn run_tournament(
             Seat::Python { name, .. } => format!("guest:name={name}"),
         })
         .collect();
-    let settings = TournamentSettings::new(specs, games, format, TimeControl::per_move(time), seed)
+    let settings = TournamentSettings::new(specs, games, format, control, seed)
         .max_moves(max_moves)
         .sprt(sprt)
-        .scoring(scoring);
+        .scoring(scoring)
+        .openings(openings);
     let mut run = match &record {
         Some(path) => Run::start(
             settings,
@@ -234,4 +252,29 @@ pub fn run_tournament(
         "record": played.record,
     });
     Ok(results.to_string())
+}
+
+/// The time control of `time` seconds a move and the game clock `tc` (cutechess's forms, as
+/// `--tc` reads them); 0.1 s a move when neither is given.
+fn time_control(time: Option<f64>, tc: Option<&str>) -> PyResult<TimeControl> {
+    let mut control = match (time, tc) {
+        (Some(seconds), _) if !(seconds.is_finite() && seconds > 0.0) => {
+            return Err(value_error(format!(
+                "time must be a positive number of seconds, not {seconds}"
+            )))
+        }
+        (Some(seconds), _) => TimeControl::per_move(seconds),
+        (None, Some(_)) => TimeControl::untimed(),
+        (None, None) => TimeControl::per_move(0.1),
+    };
+    if let Some(text) = tc {
+        let clock = parse_clock(text).map_err(|problem| value_error(format!("tc: {problem}")))?;
+        control.base = Some(clock.base);
+        control.increment = clock.increment;
+        control.moves_per_period = clock.moves;
+    }
+    control
+        .validate()
+        .map_err(|problem| value_error(problem.to_string()))?;
+    Ok(control)
 }

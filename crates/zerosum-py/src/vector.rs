@@ -79,74 +79,25 @@ impl<'a> Out<'a> {
     }
 }
 
-/// The slot of an action id that names no legal move.
-const NOT_LEGAL: u32 = u32::MAX;
-
-/// One game of the environment: the position, its legal moves (and each action id's index
-/// among them), its random stream.
+/// One game of the environment: the position, its legal moves in generation order, its
+/// random stream.
 struct Lane<G: Game> {
     game: G,
     legal: Vec<G::Move>,
-    /// By action id: the index of its move in `legal`, or [`NOT_LEGAL`].
-    slots: Vec<u32>,
     rng: ChaCha8Rng,
 }
 
 impl<G: EvaluatedGame> Lane<G> {
     /// A lane playing `game` from its position.
     fn new(game: G, rng: ChaCha8Rng) -> Self {
-        let mut lane = Lane {
-            slots: vec![NOT_LEGAL; game.move_id_bound()],
-            game,
-            legal: Vec::new(),
-            rng,
-        };
-        lane.refresh();
-        lane
+        let mut legal = Vec::new();
+        game.legal_moves(&mut legal);
+        Lane { game, legal, rng }
     }
 
-    /// Reads the legal moves of the position and their slots.
-    fn refresh(&mut self) {
-        for &mv in &self.legal {
-            self.slots[self.game.move_id(mv)] = NOT_LEGAL;
-        }
-        self.game.legal_moves(&mut self.legal);
-        for (index, &mv) in self.legal.iter().enumerate() {
-            self.slots[self.game.move_id(mv)] = index as u32;
-        }
-    }
-
-    /// The legal move whose id is `action`, or why there is none.
-    fn legal_move(&self, action: i64) -> Result<G::Move, String> {
-        let slot = usize::try_from(action)
-            .ok()
-            .and_then(|action| self.slots.get(action))
-            .copied()
-            .unwrap_or(NOT_LEGAL);
-        if slot != NOT_LEGAL {
-            return Ok(self.legal[slot as usize]);
-        }
-        let bound = self.game.move_id_bound();
-        if action < 0 || action as usize >= bound {
-            return Err(format!(
-                "action {action} is out of range: actions run from 0 to {}",
-                bound - 1
-            ));
-        }
-        let mut all = Vec::new();
-        self.game.all_moves(&mut all);
-        let reason = all
-            .into_iter()
-            .find(|&mv| self.game.move_id(mv) as i64 == action)
-            .and_then(|mv| self.game.illegal_reason(mv))
-            .unwrap_or("no move has this id");
-        Err(format!("action {action} is not legal: {reason}"))
-    }
-
-    /// Plays `action` (checked by [`Lane::legal_move`] before), starts again from `start` if
+    /// Plays `mv` (legal: checked by [`Lanes::check`] before), starts again from `start` if
     /// the game ended, and writes the mover's reward, the done flag and the new position.
-    fn step(&mut self, start: &G, action: i64, out: Out<'_>) {
-        let mv = self.legal_move(action).expect("actions are checked first");
+    fn step(&mut self, start: &G, mv: G::Move, out: Out<'_>) {
         let mover = self.game.to_move();
         self.game.play(mv);
         let status = self.game.status();
@@ -157,17 +108,23 @@ impl<G: EvaluatedGame> Lane<G> {
         };
         out.dones[0] = status.is_over();
         if status.is_over() {
-            self.game = start.clone();
+            self.game.clone_from(start);
+            self.game.legal_moves(&mut self.legal);
+        } else {
+            self.game.update_legal_moves(mv, &mut self.legal);
         }
-        self.refresh();
         self.write(out);
     }
 
-    /// Writes the position's observation, mask and side to move.
+    /// Writes the position's observation (unless `out.observations` is empty: the
+    /// environment was made without them), its legal mask (into `out.masks`, which must hold
+    /// `false` everywhere) and the side to move.
     fn write(&self, out: Out<'_>) {
-        self.game.write_observation(out.observations);
-        for (mask, &slot) in out.masks.iter_mut().zip(&self.slots) {
-            *mask = slot != NOT_LEGAL;
+        if !out.observations.is_empty() {
+            self.game.write_observation(out.observations);
+        }
+        for &mv in &self.legal {
+            out.masks[self.game.move_id(mv)] = true;
         }
         out.to_move[0] = (self.game.to_move() == Side::Second) as i64;
     }
@@ -177,8 +134,37 @@ impl<G: EvaluatedGame> Lane<G> {
 struct Lanes<G: EvaluatedGame> {
     start: G,
     lanes: Vec<Lane<G>>,
+    /// By action id: the move it names, if any (from [`Game::all_moves`]).
+    moves: Vec<Option<G::Move>>,
+    /// The moves of the step being played, one per game, once checked.
+    pending: Vec<G::Move>,
+    /// Values of one game's observation: 0 when the environment makes none.
     observation: usize,
     actions: usize,
+}
+
+impl<G: EvaluatedGame> Lanes<G> {
+    /// The legal move of `game` whose id is `action`, or why there is none.
+    fn legal_move(&self, game: &G, action: i64) -> Result<G::Move, String> {
+        let bound = self.actions;
+        let Some(&named) = usize::try_from(action)
+            .ok()
+            .and_then(|action| self.moves.get(action))
+        else {
+            return Err(format!(
+                "action {action} is out of range: actions run from 0 to {}",
+                bound - 1
+            ));
+        };
+        let Some(mv) = named else {
+            return Err(format!("action {action} is not legal: no move has this id"));
+        };
+        if game.is_legal(mv) {
+            return Ok(mv);
+        }
+        let reason = game.illegal_reason(mv).unwrap_or("the game is over");
+        Err(format!("action {action} is not legal: {reason}"))
+    }
 }
 
 /// The environment's face, whatever the game.
@@ -186,10 +172,9 @@ trait Batch: Send + Sync {
     fn len(&self) -> usize;
     fn grid(&self) -> (usize, usize);
     fn action_count(&self) -> usize;
-    /// Checks every action before any is played: the first bad one, by game.
-    fn check(&self, actions: &[i64]) -> Result<(), String>;
-    /// Plays one action in every game on `threads` threads and writes what follows.
-    fn step(&mut self, actions: &[i64], out: Out<'_>, threads: usize);
+    /// Checks every action before any is played (the first bad one is the error, by game);
+    /// then plays one action in every game on `threads` threads and writes what follows.
+    fn step(&mut self, actions: &[i64], out: Out<'_>, threads: usize) -> Result<(), String>;
     /// Starts every game again and writes the starting positions (rewards and dones 0).
     fn reset(&mut self, out: Out<'_>);
     /// Draws a legal action in every game from its random stream.
@@ -211,52 +196,57 @@ impl<G: EvaluatedGame> Batch for Lanes<G> {
         self.actions
     }
 
-    fn check(&self, actions: &[i64]) -> Result<(), String> {
+    fn step(&mut self, actions: &[i64], out: Out<'_>, threads: usize) -> Result<(), String> {
+        let mut pending = std::mem::take(&mut self.pending);
+        pending.clear();
         for (index, (lane, &action)) in self.lanes.iter().zip(actions).enumerate() {
-            lane.legal_move(action)
-                .map_err(|problem| format!("game {index}: {problem}"))?;
+            match self.legal_move(&lane.game, action) {
+                Ok(mv) => pending.push(mv),
+                Err(problem) => {
+                    self.pending = pending;
+                    return Err(format!("game {index}: {problem}"));
+                }
+            }
         }
-        Ok(())
-    }
-
-    fn step(&mut self, actions: &[i64], out: Out<'_>, threads: usize) {
         let (observation, action_count) = (self.observation, self.actions);
         let start = &self.start;
-        let run = |lanes: &mut [Lane<G>], actions: &[i64], mut out: Out<'_>| {
-            for (lane, &action) in lanes.iter_mut().zip(actions) {
+        let run = |lanes: &mut [Lane<G>], moves: &[G::Move], mut out: Out<'_>| {
+            for (lane, &mv) in lanes.iter_mut().zip(moves) {
                 let (one, rest) = out.split(1, observation, action_count);
-                lane.step(start, action, one);
+                lane.step(start, mv, one);
                 out = rest;
             }
         };
         let per_thread = self.lanes.len().div_ceil(threads.max(1));
         if threads <= 1 || per_thread == self.lanes.len() {
-            run(&mut self.lanes, actions, out);
-            return;
+            run(&mut self.lanes, &pending, out);
+        } else {
+            // The first run of games on this thread, each other one on a thread of its own.
+            std::thread::scope(|scope| {
+                let mut chunks = self
+                    .lanes
+                    .chunks_mut(per_thread)
+                    .zip(pending.chunks(per_thread));
+                let (own_lanes, own_moves) = chunks.next().expect("at least one game");
+                let (own, mut out) = out.split(own_lanes.len(), observation, action_count);
+                for (lanes, moves) in chunks {
+                    let (mine, rest) = out.split(lanes.len(), observation, action_count);
+                    out = rest;
+                    scope.spawn(move || run(lanes, moves, mine));
+                }
+                run(own_lanes, own_moves, own);
+            });
         }
-        // The first run of games on this thread, each other one on a thread of its own.
-        std::thread::scope(|scope| {
-            let mut chunks = self
-                .lanes
-                .chunks_mut(per_thread)
-                .zip(actions.chunks(per_thread));
-            let (own_lanes, own_actions) = chunks.next().expect("at least one game");
-            let (own, mut out) = out.split(own_lanes.len(), observation, action_count);
-            for (lanes, actions) in chunks {
-                let (mine, rest) = out.split(lanes.len(), observation, action_count);
-                out = rest;
-                scope.spawn(move || run(lanes, actions, mine));
-            }
-            run(own_lanes, own_actions, own);
-        });
+        self.pending = pending;
+        Ok(())
     }
 
     fn reset(&mut self, mut out: Out<'_>) {
         out.rewards.fill(0.0);
         out.dones.fill(false);
         for lane in &mut self.lanes {
-            lane.game = self.start.clone();
-            lane.refresh();
+            lane.game.clone_from(&self.start);
+            lane.game.legal_moves(&mut lane.legal);
             let (one, rest) = out.split(1, self.observation, self.actions);
             lane.write(one);
             out = rest;
@@ -281,6 +271,8 @@ impl<G: EvaluatedGame> Batch for Lanes<G> {
 struct Build {
     games: usize,
     seed: u64,
+    /// Whether steps write observations.
+    observations: bool,
 }
 
 impl GameVisitor for Build {
@@ -291,9 +283,21 @@ impl GameVisitor for Build {
         let lanes = (0..self.games)
             .map(|index| Lane::new(start.clone(), stream(self.seed.wrapping_add(index as u64))))
             .collect();
+        let mut all = Vec::new();
+        start.all_moves(&mut all);
+        let mut moves = vec![None; start.move_id_bound()];
+        for mv in all {
+            moves[start.move_id(mv)] = Some(mv);
+        }
         Box::new(Lanes {
-            observation: PLANES * rows * cols,
+            observation: if self.observations {
+                PLANES * rows * cols
+            } else {
+                0
+            },
             actions: start.move_id_bound(),
+            moves,
+            pending: Vec::with_capacity(self.games),
             start,
             lanes,
         })
@@ -341,17 +345,21 @@ type StepArrays<'py> = (
 
 /// N games of one spec stepped together.
 ///
-/// `VectorEnv(spec, num_games, seed=0, threads=1)`. `step(actions)` plays one action id in
-/// every game and returns `(observations, rewards, dones, legal_masks)`: observations of
-/// shape `(N, 3, rows, cols)` (float32), each game's reward for the player who just moved
-/// (+1 win, -1 loss, 0 otherwise; float32), whether the move ended the game (bool), and the
-/// legal actions (bool, `(N, action_count)`). A game that ends starts again at once: its
-/// observation and mask are the new game's. `to_move` holds each game's side to move.
+/// `VectorEnv(spec, num_games, seed=0, threads=1, observations=True)`. `step(actions)` plays
+/// one action id in every game and returns `(observations, rewards, dones, legal_masks)`:
+/// observations of shape `(N, 3, rows, cols)` (float32; `None` if the environment was made
+/// with `observations=False`, for agents that read the games otherwise or not at all), each
+/// game's reward for the player who just moved (+1 win, -1 loss, 0 otherwise; float32),
+/// whether the move ended the game (bool), and the legal actions (bool, `(N, action_count)`).
+/// A game that ends starts again at once: its observation and mask are the new game's.
+/// `to_move` holds each game's side to move.
 #[pyclass(name = "VectorEnv", module = "zerosum")]
 pub struct PyVectorEnv {
     batch: Box<dyn Batch>,
     threads: usize,
     spec: String,
+    /// Whether steps return observations.
+    observations: bool,
     /// The side to move in each game after the last step or reset.
     to_move: Vec<i64>,
 }
@@ -359,8 +367,14 @@ pub struct PyVectorEnv {
 #[pymethods]
 impl PyVectorEnv {
     #[new]
-    #[pyo3(signature = (spec, num_games, seed = 0, threads = 1))]
-    fn new(spec: &str, num_games: usize, seed: u64, threads: usize) -> PyResult<Self> {
+    #[pyo3(signature = (spec, num_games, seed = 0, threads = 1, observations = true))]
+    fn new(
+        spec: &str,
+        num_games: usize,
+        seed: u64,
+        threads: usize,
+        observations: bool,
+    ) -> PyResult<Self> {
         if !(1..=MAX_GAMES).contains(&num_games) {
             return Err(value_error(format!(
                 "num_games must be between 1 and {MAX_GAMES}, not {num_games}"
@@ -378,6 +392,7 @@ impl PyVectorEnv {
                 Build {
                     games: num_games,
                     seed,
+                    observations,
                 },
             )
             .map_err(spec_error)
@@ -387,6 +402,7 @@ impl PyVectorEnv {
             batch,
             threads,
             spec: spec.to_string(),
+            observations,
         })
     }
 
@@ -408,6 +424,12 @@ impl PyVectorEnv {
         self.threads
     }
 
+    /// Whether steps return observations (the `observations` argument).
+    #[getter]
+    fn observations(&self) -> bool {
+        self.observations
+    }
+
     /// The shape of one game's observation: `(3, rows, cols)`.
     #[getter]
     fn observation_shape(&self) -> (usize, usize, usize) {
@@ -427,7 +449,8 @@ impl PyVectorEnv {
         PyArray1::from_slice(py, &self.to_move)
     }
 
-    /// Starts every game again; returns `(observations, legal_masks)`.
+    /// Starts every game again; returns `(observations, legal_masks)` (`observations` is
+    /// `None` in an environment made without them).
     fn reset<'py>(
         &mut self,
         py: Python<'py>,
@@ -457,9 +480,9 @@ impl PyVectorEnv {
         let (batch, threads) = (&mut self.batch, self.threads);
         py.detach(|| {
             guarded(|| {
-                batch.check(&actions).map_err(value_error)?;
-                batch.step(&actions, buffers.out(), threads);
-                Ok(())
+                batch
+                    .step(&actions, buffers.out(), threads)
+                    .map_err(value_error)
             })
         })?;
         self.arrays(py, buffers)
@@ -497,11 +520,12 @@ impl PyVectorEnv {
 impl PyVectorEnv {
     fn buffers(&self) -> Buffers {
         let (rows, cols) = self.batch.grid();
-        Buffers::new(
-            self.batch.len(),
-            PLANES * rows * cols,
-            self.batch.action_count(),
-        )
+        let observation = if self.observations {
+            PLANES * rows * cols
+        } else {
+            0
+        };
+        Buffers::new(self.batch.len(), observation, self.batch.action_count())
     }
 
     /// The buffers of a step as numpy arrays (moved, not copied); keeps the sides to move.
@@ -509,9 +533,13 @@ impl PyVectorEnv {
         let games = self.batch.len();
         let (rows, cols) = self.batch.grid();
         self.to_move.copy_from_slice(&buffers.to_move);
-        let observations = PyArray1::from_vec(py, buffers.observations)
-            .reshape([games, PLANES, rows, cols])?
-            .into_any();
+        let observations = if self.observations {
+            PyArray1::from_vec(py, buffers.observations)
+                .reshape([games, PLANES, rows, cols])?
+                .into_any()
+        } else {
+            py.None().into_bound(py)
+        };
         let masks =
             PyArray1::from_vec(py, buffers.masks).reshape([games, self.batch.action_count()])?;
         Ok((

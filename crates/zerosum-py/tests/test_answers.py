@@ -5,6 +5,7 @@ import re
 import pytest
 
 import zerosum
+from conftest import ROOT
 
 
 def fields(text):
@@ -61,6 +62,22 @@ def test_search_equals_the_command_line(spec, moves, depth, cli):
     assert result.pv and result.pv[0] in zerosum.Game(spec, moves).legal_moves()
     if result.proof is not None:
         assert lines[0] == result.proof
+
+
+def test_search_with_a_weights_file_equals_the_command_line(cli, tmp_path):
+    weights = str(ROOT / "weights" / "gomoku.txt")
+    result = zerosum.search("gomoku", "h8 h9", depth=3, eval="patterns", weights=weights)
+    line = cli(
+        "search", "gomoku", "--moves", "h8 h9", "--depth", 3, "--eval", "patterns", "--weights", weights
+    ).splitlines()[-1]
+    best = line.split()
+    assert best[1] == result.move and int(best[7]) == result.nodes
+    builtin = zerosum.search("gomoku", "h8 h9", depth=3, eval="patterns")
+    assert builtin.nodes != result.nodes, "the weights file made no difference"
+    corrupt = tmp_path / "corrupt.txt"
+    corrupt.write_text("zerosum pattern weights 1\nnot a weight\n")
+    with pytest.raises(zerosum.ZerosumError, match="corrupt.txt"):
+        zerosum.search("gomoku", depth=2, eval="patterns", weights=str(corrupt))
 
 
 def test_analyze_equals_the_command_line(cli):

@@ -110,3 +110,37 @@ def test_bad_settings_raise():
         zerosum.match("tictactoe", [42, "random"])
     with pytest.raises(ValueError, match="time must be a positive number"):
         zerosum.match("tictactoe", ["random", "random"], time=0)
+    with pytest.raises(ValueError, match="tc: bad time control: `soon`"):
+        zerosum.match("tictactoe", ["random", "random"], tc="soon")
+    with pytest.raises(ValueError, match="unknown opening order"):
+        zerosum.match("tictactoe", ["random", "random"], openings=__file__, order="best")
+
+
+def test_a_game_clock_runs_out_for_a_slow_python_player():
+    def slow(game):
+        time.sleep(0.3)
+        return game.legal_moves()[0]
+
+    results = zerosum.match("tictactoe", [slow, "random"], games=2, tc="0.5+0")
+    for game in results.games:
+        # The second move finds 0.2 s left on the clock.
+        assert game["termination"] == "timeout", game
+        assert "(slow) timed out" in game["reason"] and "limit 0.20 s" in game["reason"], game
+        slow_moves = game["moves"][0 if game["first_name"] == "slow" else 1 :: 2]
+        assert len(slow_moves) == 1, game
+    # The same player under 1 s a move plays every game to its end.
+    results = zerosum.match("tictactoe", [slow, "random"], games=2, time=1.0)
+    assert all(game["termination"] != "forfeit" for game in results.games)
+
+
+def test_a_match_from_an_opening_suite(tmp_path):
+    suite = tmp_path / "suite.txt"
+    suite.write_text("# two openings\na1 b2\nc3 b2\n")
+    results = zerosum.match(
+        "tictactoe", ["engine:depth=9", "random"], games=4, openings=str(suite), order="sequential"
+    )
+    starts = [game["moves"][:2] for game in results.games]
+    assert starts == [["a1", "b2"], ["a1", "b2"], ["c3", "b2"], ["c3", "b2"]]
+    with pytest.raises(zerosum.ZerosumError, match="suite.txt"):
+        suite.write_text("a1 a1\n")
+        zerosum.match("tictactoe", ["random", "random"], openings=str(suite))

@@ -22,4 +22,5 @@ def test_the_benchmark_runs():
     )
     assert done.returncode == 0, done.stderr
     assert "(a) zerosum VectorEnv, 1 thread" in done.stdout
+    assert "(a) ... no observations, 1 thread" in done.stdout
     assert "(c) OpenSpiel pyspiel" in done.stdout and "(d) pgx" in done.stdout

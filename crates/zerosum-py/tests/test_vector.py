@@ -96,3 +96,26 @@ def test_bad_arguments_raise_and_move_no_game():
         zerosum.VectorEnv("connect4", 2, threads=0)
     with pytest.raises(ValueError, match="game 3 is out of range"):
         env.game(3)
+
+
+@pytest.mark.parametrize("spec", ["connect4", "hex:5:swap-pieces", "unstable:4x4"])
+def test_without_observations_the_games_are_the_same(spec):
+    observing = zerosum.VectorEnv(spec, 4, seed=5, threads=2)
+    bare = zerosum.VectorEnv(spec, 4, seed=5, threads=2, observations=False)
+    assert observing.observations and not bare.observations
+    (observations, masks), (nothing, bare_masks) = observing.reset(), bare.reset()
+    assert observations.shape == (4, *observing.observation_shape) and nothing is None
+    np.testing.assert_array_equal(masks, bare_masks)
+    ended = 0
+    for _ in range(100):
+        actions = observing.sample_actions()
+        np.testing.assert_array_equal(actions, bare.sample_actions())
+        _, rewards, dones, masks = observing.step(actions)
+        nothing, bare_rewards, bare_dones, bare_masks = bare.step(actions)
+        assert nothing is None
+        np.testing.assert_array_equal(rewards, bare_rewards)
+        np.testing.assert_array_equal(dones, bare_dones)
+        np.testing.assert_array_equal(masks, bare_masks)
+        ended += int(dones.sum())
+    assert ended > 0, "no game ended: the test saw no reset"
+    assert observing.game(0).history == bare.game(0).history

@@ -269,6 +269,25 @@ pub struct OpeningSettings {
 }
 
 impl OpeningSettings {
+    /// The settings of the suite in `path` for `spec`, taken in `order`, each opening cut to
+    /// its first `plies` moves: the file is read and checked now (every opening legal for
+    /// `spec`), and kept by its absolute path where it resolves and its checksum.
+    pub fn read(
+        path: &Path,
+        spec: &GameSpec,
+        order: OpeningOrder,
+        plies: Option<usize>,
+    ) -> Result<OpeningSettings, OpeningsError> {
+        let (_, checksum) = Openings::load(path, spec, plies)?;
+        let file = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        Ok(OpeningSettings {
+            file: file.display().to_string(),
+            order,
+            plies,
+            checksum,
+        })
+    }
+
     /// Reads the openings again, for `spec`, and checks that the file has not changed.
     pub fn load(&self, spec: &GameSpec) -> Result<Openings, OpeningsError> {
         let (openings, checksum) = Openings::load(Path::new(&self.file), spec, self.plies)?;

@@ -47,6 +47,21 @@ pub struct EngineSettings {
     pub weights: Option<Arc<WeightsFile>>,
 }
 
+/// Builds the evaluation of engine settings for a game, to see that it can be built.
+struct EvaluationCheck<'a>(&'a EngineSettings);
+
+impl zerosum_games::GameVisitor for EvaluationCheck<'_> {
+    type Output = Result<(), String>;
+
+    fn visit<G: EvaluatedGame>(self, game: G) -> Result<(), String> {
+        match (&self.0.weights, &self.0.eval) {
+            (Some(weights), name) => weights.evaluator(&game, name.as_deref()).map(drop),
+            (None, Some(name)) => game.evaluator_named(name).map(drop),
+            (None, None) => Ok(()),
+        }
+    }
+}
+
 /// A weights file: where it was read from and its contents.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WeightsFile {
@@ -115,9 +130,20 @@ impl Default for EngineSettings {
 }
 
 impl EngineSettings {
+    /// Checks that the evaluation these settings name (`eval`, `weights`) can be built for
+    /// `spec`: the problem in one line, or `Ok` (a spec that names no game is left to the
+    /// caller's own check).
+    pub fn check_evaluation(&self, spec: &GameSpec) -> Result<(), String> {
+        if self.eval.is_none() && self.weights.is_none() {
+            return Ok(());
+        }
+        zerosum_games::visit_game(spec, EvaluationCheck(self)).unwrap_or(Ok(()))
+    }
+
     /// Applies one `key=value` setting: `time` (seconds), `depth`, `nodes`, `hash` (MB), `algo`,
-    /// `threads`, `eval` (an evaluation's name, checked against the game when it starts),
-    /// `weights` (a weights file, read now, checked against the game when it starts).
+    /// `threads`, `eval` (an evaluation's name), `weights` (a weights file, read now); both checked
+    /// against the game by [`EngineSettings::check_evaluation`] before a tournament starts and
+    /// again when a game starts.
     pub(crate) fn set(&mut self, key: &str, value: &str) -> Result<(), PlayerSpecError> {
         let bad = |expected: &str| PlayerSpecError(format!("engine `{key}={value}`: {expected}"));
         match key {

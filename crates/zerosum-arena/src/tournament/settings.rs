@@ -329,10 +329,11 @@ enum PlayersCheck {
     Skip,
 }
 
-/// Checks, before any game, that every external player can start: an engine's program is
+/// Checks, before any game, that every player can start: an external engine's program is
 /// there and executable; a Java course player's class is found on its classpath and plays each
-/// of `games` (one start of the adapter per game). The error names the player by its number
-/// and its spec: `player 2 (cmd=./mybot): cannot start ./mybot: No such file or directory`.
+/// of `games` (one start of the adapter per game); the built-in engine's evaluation (`eval=`,
+/// `weights=`) can be built for each of `games`. The error names the player by its number and
+/// its spec: `player 2 (cmd=./mybot): cannot start ./mybot: No such file or directory`.
 fn check_players_start(
     specs: &[PlayerSpec],
     games: &[GameSpec],
@@ -344,6 +345,9 @@ fn check_players_start(
             PlayerKind::Java(player) => games
                 .iter()
                 .find_map(|game| player.check_starts(game, time).err()),
+            PlayerKind::Engine(settings) => games
+                .iter()
+                .find_map(|game| settings.check_evaluation(game).err()),
             _ => None,
         };
         if let Some(failure) = failure {

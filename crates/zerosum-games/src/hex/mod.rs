@@ -334,6 +334,19 @@ impl Game for Hex {
         }
     }
 
+    /// A stone placed while the game goes on, past the plies where a swap may come or go,
+    /// takes only its own cell off the list; anything else writes the list again.
+    fn update_legal_moves(&self, played: HexMove, moves: &mut Vec<HexMove>) {
+        let settled = self.swap.is_none() || self.history.len() > 2;
+        if settled && !self.status.is_over() {
+            if let Ok(at) = moves.binary_search(&played) {
+                moves.remove(at);
+                return;
+            }
+        }
+        self.legal_moves(moves);
+    }
+
     fn all_moves(&self, moves: &mut Vec<HexMove>) {
         moves.clear();
         moves.extend((0..self.stones.len()).map(|cell| StoneMove::Place(cell as u16)));

@@ -503,6 +503,18 @@ impl<const WORDS: usize> Game for Mnk<WORDS> {
         }
     }
 
+    /// A stone takes only its own cell off the list (the list is in cell order) while the
+    /// game goes on.
+    fn update_legal_moves(&self, played: Cell, moves: &mut Vec<Cell>) {
+        if !self.status.is_over() {
+            if let Ok(at) = moves.binary_search(&played) {
+                moves.remove(at);
+                return;
+            }
+        }
+        self.legal_moves(moves);
+    }
+
     /// Every cell of the board, in cell order.
     fn all_moves(&self, moves: &mut Vec<Cell>) {
         moves.clear();

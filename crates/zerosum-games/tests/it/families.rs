@@ -241,3 +241,49 @@ fn games_go_by_the_names_people_use() {
         assert_eq!(json["board_words"], words, "{spec}");
     }
 }
+
+/// Plays random games of a spec from its start, checking after every move that the legal
+/// moves brought up to date from the last position's equal those written from scratch.
+struct UpdatedLegalMoves {
+    seed: u64,
+}
+
+impl GameVisitor for UpdatedLegalMoves {
+    type Output = usize;
+
+    fn visit<G: EvaluatedGame>(self, start: G) -> usize {
+        let mut rng = SplitMix::new(self.seed);
+        let (mut updated, mut written, mut checked) = (Vec::new(), Vec::new(), 0);
+        for _ in 0..4 {
+            let mut game = start.clone();
+            game.legal_moves(&mut updated);
+            while !updated.is_empty() {
+                let mv = updated[(rng.next_u64() % updated.len() as u64) as usize];
+                game.play(mv);
+                game.update_legal_moves(mv, &mut updated);
+                game.legal_moves(&mut written);
+                assert_eq!(
+                    updated,
+                    written,
+                    "{} after {:?}",
+                    game.spec(),
+                    game.history()
+                );
+                checked += 1;
+            }
+        }
+        checked
+    }
+}
+
+#[test]
+fn legal_moves_brought_up_to_date_equal_legal_moves_written_again() {
+    let examples = families().into_iter().flat_map(|family| family.examples());
+    // Both swap rules, on a board small enough that the swap comes up often.
+    for spec in examples.chain(&["hex:3:swap-pieces", "hex:3:swap-sides"]) {
+        for seed in 0..3 {
+            let checked = visit_game(&spec.parse().unwrap(), UpdatedLegalMoves { seed }).unwrap();
+            assert!(checked > 0, "{spec}: no move played");
+        }
+    }
+}

@@ -59,21 +59,29 @@ def match(
     players: Sequence[Any],
     *,
     games: int = 2,
-    time: float = 0.1,
+    time: Optional[float] = None,
+    tc: Optional[str] = None,
     seed: int = 0,
     max_moves: Optional[int] = None,
     sprt: Optional[str] = None,
     scoring: str = "cx",
     record: Optional[str] = None,
     concurrency: int = 1,
+    openings: Optional[str] = None,
+    order: str = "random",
+    plies: Optional[int] = None,
 ) -> Results:
     """A match of two players on `spec`: `games` games, colours alternating, `time` seconds a
-    move; under `sprt` (`"elo0=0,elo1=5,alpha=0.05,beta=0.05"`) it stops once the test
-    decides. `record` names a record file to write (JSON lines, `zerosum report` reads it)."""
+    move and/or the game clock `tc` (`"60+0.6"`, `"1:00+1"`, `"40/60"`, as `--tc` reads it;
+    0.1 s a move when neither is given); under `sprt` (`"elo0=0,elo1=5,alpha=0.05,beta=0.05"`)
+    it stops once the test decides. `openings` names an opening suite (each pair of games
+    starts from one opening, colours swapped), taken in `order` (`random` or `sequential`) and
+    cut to `plies` moves. `record` names a record file to write (JSON lines, `zerosum report`
+    reads it)."""
     return _results(
         _run_tournament(
-            list(players), [spec], "match", games, time, seed, max_moves, sprt, scoring,
-            record, concurrency,
+            list(players), [spec], "match", games, time, tc, seed, max_moves, sprt, scoring,
+            record, concurrency, openings, order, plies,
         )
     )
 
@@ -84,20 +92,26 @@ def tournament(
     *,
     rounds: int = 1,
     gauntlet: bool = False,
-    time: float = 0.1,
+    time: Optional[float] = None,
+    tc: Optional[str] = None,
     seed: int = 0,
     max_moves: Optional[int] = None,
     scoring: str = "cx",
     record: Optional[str] = None,
     concurrency: int = 1,
+    openings: Optional[str] = None,
+    order: str = "random",
+    plies: Optional[int] = None,
 ) -> Results:
     """A round robin of `players` over the game specs `specs` (every pair, both colours,
-    `rounds` times), or a gauntlet (the first player against each other one)."""
+    `rounds` times), or a gauntlet (the first player against each other one); the other
+    options as `match` takes them (`openings` only for one game spec)."""
     if isinstance(specs, str):
         specs = [specs]
     return _results(
         _run_tournament(
             list(players), list(specs), "gauntlet" if gauntlet else "round-robin", rounds,
-            time, seed, max_moves, None, scoring, record, concurrency,
+            time, tc, seed, max_moves, None, scoring, record, concurrency, openings, order,
+            plies,
         )
     )

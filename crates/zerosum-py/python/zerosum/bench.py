@@ -3,16 +3,19 @@
 Steps per second of uniformly random play on Connect Four and 11x11 Hex (a game that ends
 starts again at once), each run for about `--seconds` of wall time:
 
-  (a) zerosum.VectorEnv, `--batch` games stepped together in Rust, on 1 and 2 threads (each
-      step also returns every game's observation planes, reward, done flag and legal mask);
+  (a) zerosum.VectorEnv, `--batch` games stepped together in Rust, on 1 and 2 threads: each
+      step returns every game's observation planes, reward, done flag and legal mask; and the
+      same made with `observations=False` (rewards, done flags and legal masks only: the work
+      of the loops of (b) and (c), which read no observation);
   (b) one zerosum.Game driven by a Python loop (legal actions, a random choice, play);
   (c) OpenSpiel's pyspiel loop, the same (`pip install open_spiel`);
   (d) pgx on JAX's CPU backend, `--batch` games per jitted step, random legal actions drawn
       in JAX (`pip install pgx "jax[cpu]"`).
 
 For each: steps per second of wall time and per second of processor time (all threads of the
-process: the figure to compare per core on a shared machine), and the ratios of (a) to (c) and
-to (d). A library that is not installed is reported as such. `--memory` runs the memory check
+process: the figure to compare per core on a shared machine), and the ratios per processor
+second of (a) on one thread to (c), like for like (no observations), and to (d), like for
+like (pgx computes its observations at every step). A library that is not installed is reported as such. `--memory` runs the memory check
 instead: 10^6 steps of the vector environment and 10^5 of the single-game API, resident memory
 before and after.
 """
@@ -61,8 +64,8 @@ def measure(run_once, seconds):
             return steps / wall, steps / max(cpu, 1e-9)
 
 
-def vector_env(spec, batch, threads, seconds):
-    env = zerosum.VectorEnv(spec, batch, seed=1, threads=threads)
+def vector_env(spec, batch, threads, seconds, observations=True):
+    env = zerosum.VectorEnv(spec, batch, seed=1, threads=threads, observations=observations)
     env.reset()
 
     def once():
@@ -154,6 +157,10 @@ def bench(specs, batch, seconds):
         per_cpu = {}
         per_cpu["a1"] = report("(a) zerosum VectorEnv, 1 thread", vector_env(spec, batch, 1, seconds))
         per_cpu["a2"] = report("(a) zerosum VectorEnv, 2 threads", vector_env(spec, batch, 2, seconds))
+        for threads in [1, 2]:
+            figures = vector_env(spec, batch, threads, seconds, observations=False)
+            label = f"(a) ... no observations, {threads} thread{'s' if threads > 1 else ''}"
+            per_cpu[f"a{threads}-bare"] = report(label, figures)
         per_cpu["b"] = report("(b) zerosum Game, Python loop", single_game(spec, seconds))
         for key, label, run in [
             ("c", "(c) OpenSpiel pyspiel, Python loop", lambda: openspiel(spec, seconds)),
@@ -163,9 +170,14 @@ def bench(specs, batch, seconds):
                 per_cpu[key] = report(label, run())
             except ImportError as missing:
                 print(f"  {label:<44} not installed ({missing.name})")
-        for key, against in [("c", "OpenSpiel's loop"), ("d", "pgx")]:
+        for ours, key, against in [
+            ("a1-bare", "c", "(c) OpenSpiel's loop (neither observes)"),
+            ("a1", "c", "(c) OpenSpiel's loop, ours observing"),
+            ("a1", "d", "(d) pgx (both observe)"),
+        ]:
             if key in per_cpu:
-                print(f"  (a) 1 thread / {against}, per cpu-second: {per_cpu['a1'] / per_cpu[key]:.1f}x")
+                ratio = per_cpu[ours] / per_cpu[key]
+                print(f"  (a) 1 thread / {against}, per cpu-second: {ratio:.1f}x")
 
 
 def resident_mb():

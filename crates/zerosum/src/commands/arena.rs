@@ -11,8 +11,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use zerosum_arena::run::{clock_seed, write_ranking, Played, Run, RunOptions, RunReport};
 use zerosum_arena::statistics::judge::MatchJudge;
 use zerosum_arena::{
-    preset, EngineList, Format, GameRecord, OpeningOrder, OpeningSettings, Openings, ScheduledGame,
-    Scoring, Shard, SprtStatus, TimeControl, Tournament, TournamentSettings, PRESETS,
+    preset, EngineList, Format, GameRecord, OpeningOrder, OpeningSettings, ScheduledGame, Scoring,
+    Shard, SprtStatus, TimeControl, Tournament, TournamentSettings, PRESETS,
 };
 use zerosum_web::TournamentFeed;
 
@@ -172,14 +172,12 @@ impl CommonArgs {
                 games.len()
             );
         };
-        let (_, checksum) = Openings::load(path, &parse_spec(spec)?, self.plies)?;
-        let file = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
-        Ok(Some(OpeningSettings {
-            file: file.display().to_string(),
+        Ok(Some(OpeningSettings::read(
+            path,
+            &parse_spec(spec)?,
             order,
-            plies: self.plies,
-            checksum,
-        }))
+            self.plies,
+        )?))
     }
 }
 

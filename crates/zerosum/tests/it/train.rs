@@ -216,20 +216,25 @@ fn missing_truncated_and_corrupt_weights_are_one_line_errors() {
     for (args, words) in cases {
         assert_one_line_error(&args.iter().map(String::as_str).collect::<Vec<_>>(), &words);
     }
-    // In a match, weights the game cannot use are found when its game starts, as an unknown
-    // `eval=` is: the engine forfeits each game with the file's problem as the reason.
+    // In a match, weights or an evaluation the game cannot use are found before the first
+    // game, as a program that cannot start is: one line naming the player, no game played.
     let player = format!("engine:weights={corrupt}");
-    let (out, _) = run(&[
-        "match",
-        "gomoku",
-        &player,
-        "engine:nodes=100",
-        "--games",
-        "2",
-        "--record",
-        dir.join("c.jsonl").to_str().unwrap(),
-    ]);
-    let reason = format!("failed: weights file {corrupt}: line ");
-    assert_eq!(out.matches(&reason).count(), 2, "{out}");
+    let record = dir.join("c.jsonl");
+    assert_one_line_error(
+        &[
+            "match",
+            "gomoku",
+            &player,
+            "engine:nodes=100",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        &format!("player 1 ({player}): weights file {corrupt}: line "),
+    );
+    assert_one_line_error(
+        &["match", "gomoku", "random", "engine:eval=nosuch"],
+        "player 2 (engine:eval=nosuch): unknown m,n,k evaluation `nosuch` (expected windows or patterns)",
+    );
+    assert!(!record.exists(), "a record was started");
     let _ = std::fs::remove_dir_all(&dir);
 }
