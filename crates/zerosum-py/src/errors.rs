@@ -58,6 +58,11 @@ pub fn error(error: impl std::fmt::Display) -> PyErr {
     ZerosumError::new_err(error.to_string())
 }
 
+/// `InternalError` with `message`: a fault inside zerosum.
+pub fn internal_error(message: impl Into<String>) -> PyErr {
+    InternalError::new_err(message.into())
+}
+
 /// A bad argument value (a size, a shape, a range) as Python's `ValueError`.
 pub fn value_error(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())

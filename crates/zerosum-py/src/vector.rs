@@ -11,6 +11,10 @@
 use numpy::{
     PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
 };
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+
 use pyo3::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -18,7 +22,7 @@ use zerosum_core::{Game, Side};
 use zerosum_games::observation::PLANES;
 use zerosum_games::{visit_game, DynAdapter, EvaluatedGame, GameVisitor};
 
-use crate::errors::{guarded, spec_error, value_error};
+use crate::errors::{guarded, internal_error, spec_error, value_error};
 use crate::state::{parse_spec, PyGame};
 
 /// Most games in one environment.
@@ -53,6 +57,15 @@ struct Out<'a> {
 }
 
 impl<'a> Out<'a> {
+    /// Copies `from` (the values of as many games) into these values.
+    fn copy_from(self, from: Out<'_>) {
+        self.observations.copy_from_slice(from.observations);
+        self.masks.copy_from_slice(from.masks);
+        self.rewards.copy_from_slice(from.rewards);
+        self.dones.copy_from_slice(from.dones);
+        self.to_move.copy_from_slice(from.to_move);
+    }
+
     /// Splits off the values of the first `games` games.
     fn split(self, games: usize, observation: usize, actions: usize) -> (Out<'a>, Out<'a>) {
         let (o1, o2) = self.observations.split_at_mut(games * observation);
@@ -130,10 +143,59 @@ impl<G: EvaluatedGame> Lane<G> {
     }
 }
 
-/// The games of an environment, of one concrete game type.
+/// A run of the environment's games, stepped by one thread.
+type Chunk<G> = Arc<Mutex<Vec<Lane<G>>>>;
+
+/// Plays `moves` in `lanes` (one each), writing into `out`.
+fn step_chunk<G: EvaluatedGame>(
+    lanes: &mut [Lane<G>],
+    start: &G,
+    moves: &[G::Move],
+    mut out: Out<'_>,
+    (observation, actions): (usize, usize),
+) {
+    for (lane, &mv) in lanes.iter_mut().zip(moves) {
+        let (one, rest) = out.split(1, observation, actions);
+        lane.step(start, mv, one);
+        out = rest;
+    }
+}
+
+/// A step's moves for a worker and the buffers it writes, passed to it and back.
+struct Job<M> {
+    moves: Vec<M>,
+    out: Buffers,
+}
+
+/// A thread kept for the environment's life, stepping one chunk of its games when it is sent
+/// a job; it ends when its job channel closes.
+struct Worker<M> {
+    jobs: Option<mpsc::Sender<Job<M>>>,
+    /// (In a mutex only for the environment to be `Sync`: one thread steps it at a time.)
+    done: Mutex<mpsc::Receiver<Job<M>>>,
+    /// The job's buffers while the worker waits.
+    idle: Option<Job<M>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl<M> Drop for Worker<M> {
+    fn drop(&mut self) {
+        self.jobs.take();
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// The games of an environment, of one concrete game type, in chunks: the first stepped on
+/// the caller's thread, each other one by a worker thread of its own, kept across steps.
 struct Lanes<G: EvaluatedGame> {
-    start: G,
-    lanes: Vec<Lane<G>>,
+    start: Arc<G>,
+    chunks: Vec<Chunk<G>>,
+    /// The number of games in each chunk.
+    sizes: Vec<usize>,
+    /// `workers[i]` steps `chunks[i + 1]`.
+    workers: Vec<Worker<G::Move>>,
     /// By action id: the move it names, if any (from [`Game::all_moves`]).
     moves: Vec<Option<G::Move>>,
     /// The moves of the step being played, one per game, once checked.
@@ -143,7 +205,89 @@ struct Lanes<G: EvaluatedGame> {
     actions: usize,
 }
 
+/// The error of an environment whose worker thread failed (a fault inside zerosum).
+const WORKER_FAILED: &str = "a thread of the environment failed: the environment cannot step";
+
+/// The games of a chunk, or the error of a chunk whose worker failed while stepping it.
+fn lock<G: EvaluatedGame>(chunk: &Chunk<G>) -> Result<MutexGuard<'_, Vec<Lane<G>>>, String> {
+    chunk.lock().map_err(|_| WORKER_FAILED.to_string())
+}
+
 impl<G: EvaluatedGame> Lanes<G> {
+    /// `games` games from `start` in `threads` chunks (fewer if there are fewer games), with a
+    /// worker thread for every chunk but the first.
+    fn new(start: G, games: usize, seed: u64, threads: usize, observation: usize) -> Self {
+        let per_chunk = games.div_ceil(threads.max(1));
+        let sizes: Vec<usize> = (0..games)
+            .step_by(per_chunk)
+            .map(|first| per_chunk.min(games - first))
+            .collect();
+        let mut next = 0u64;
+        let chunks: Vec<Chunk<G>> = sizes
+            .iter()
+            .map(|&size| {
+                let lanes = (0..size)
+                    .map(|_| {
+                        let rng = stream(seed.wrapping_add(next));
+                        next += 1;
+                        Lane::new(start.clone(), rng)
+                    })
+                    .collect();
+                Arc::new(Mutex::new(lanes))
+            })
+            .collect();
+        let mut all = Vec::new();
+        start.all_moves(&mut all);
+        let mut moves = vec![None; start.move_id_bound()];
+        for mv in all {
+            moves[start.move_id(mv)] = Some(mv);
+        }
+        let actions = start.move_id_bound();
+        let start = Arc::new(start);
+        let workers = chunks[1..]
+            .iter()
+            .zip(&sizes[1..])
+            .map(|(chunk, &size)| {
+                let (jobs, inbox) = mpsc::channel::<Job<G::Move>>();
+                let (outbox, done) = mpsc::channel();
+                let (chunk, start) = (Arc::clone(chunk), Arc::clone(&start));
+                let thread = std::thread::spawn(move || {
+                    while let Ok(mut job) = inbox.recv() {
+                        let Ok(mut lanes) = chunk.lock() else {
+                            return;
+                        };
+                        job.out.masks.fill(false);
+                        let out = job.out.out();
+                        step_chunk(&mut lanes, &start, &job.moves, out, (observation, actions));
+                        drop(lanes);
+                        if outbox.send(job).is_err() {
+                            return;
+                        }
+                    }
+                });
+                Worker {
+                    jobs: Some(jobs),
+                    done: Mutex::new(done),
+                    idle: Some(Job {
+                        moves: Vec::with_capacity(size),
+                        out: Buffers::new(size, observation, actions),
+                    }),
+                    thread: Some(thread),
+                }
+            })
+            .collect();
+        Lanes {
+            start,
+            chunks,
+            sizes,
+            workers,
+            moves,
+            pending: Vec::with_capacity(games),
+            observation,
+            actions,
+        }
+    }
+
     /// The legal move of `game` whose id is `action`, or why there is none.
     fn legal_move(&self, game: &G, action: i64) -> Result<G::Move, String> {
         let bound = self.actions;
@@ -165,6 +309,54 @@ impl<G: EvaluatedGame> Lanes<G> {
         let reason = game.illegal_reason(mv).unwrap_or("the game is over");
         Err(format!("action {action} is not legal: {reason}"))
     }
+
+    /// Checks every action (the first bad one is the error, by game) into `pending`.
+    fn check(&self, actions: &[i64], pending: &mut Vec<G::Move>) -> Result<(), String> {
+        pending.clear();
+        for chunk in &self.chunks {
+            for lane in lock(chunk)?.iter() {
+                let index = pending.len();
+                let mv = self
+                    .legal_move(&lane.game, actions[index])
+                    .map_err(|problem| format!("game {index}: {problem}"))?;
+                pending.push(mv);
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays the checked moves `pending`: each worker's chunk sent to it, the first chunk on
+    /// this thread, then the workers' buffers copied into `out`.
+    fn play(&mut self, pending: &[G::Move], out: Out<'_>) -> Result<(), String> {
+        let shape = (self.observation, self.actions);
+        let mut first = self.sizes[0];
+        for (worker, &size) in self.workers.iter_mut().zip(&self.sizes[1..]) {
+            let mut job = worker.idle.take().ok_or(WORKER_FAILED)?;
+            job.moves.clear();
+            job.moves.extend_from_slice(&pending[first..first + size]);
+            let jobs = worker.jobs.as_ref().ok_or(WORKER_FAILED)?;
+            jobs.send(job).map_err(|_| WORKER_FAILED)?;
+            first += size;
+        }
+        let (own, mut rest) = out.split(self.sizes[0], shape.0, shape.1);
+        step_chunk(
+            &mut lock(&self.chunks[0])?,
+            &self.start,
+            &pending[..self.sizes[0]],
+            own,
+            shape,
+        );
+        for (worker, &size) in self.workers.iter_mut().zip(&self.sizes[1..]) {
+            let done = worker.done.lock().map_err(|_| WORKER_FAILED)?;
+            let mut job = done.recv().map_err(|_| WORKER_FAILED)?;
+            drop(done);
+            let (theirs, others) = rest.split(size, shape.0, shape.1);
+            theirs.copy_from(job.out.out());
+            rest = others;
+            worker.idle = Some(job);
+        }
+        Ok(())
+    }
 }
 
 /// The environment's face, whatever the game.
@@ -173,19 +365,19 @@ trait Batch: Send + Sync {
     fn grid(&self) -> (usize, usize);
     fn action_count(&self) -> usize;
     /// Checks every action before any is played (the first bad one is the error, by game);
-    /// then plays one action in every game on `threads` threads and writes what follows.
-    fn step(&mut self, actions: &[i64], out: Out<'_>, threads: usize) -> Result<(), String>;
+    /// then plays one action in every game and writes what follows.
+    fn step(&mut self, actions: &[i64], out: Out<'_>) -> PyResult<()>;
     /// Starts every game again and writes the starting positions (rewards and dones 0).
-    fn reset(&mut self, out: Out<'_>);
+    fn reset(&mut self, out: Out<'_>) -> Result<(), String>;
     /// Draws a legal action in every game from its random stream.
-    fn sample(&mut self, out: &mut [i64]);
-    /// Game `index` as a lone `Game`.
-    fn game(&self, index: usize) -> PyGame;
+    fn sample(&mut self, out: &mut [i64]) -> Result<(), String>;
+    /// Game `index` (below `len`) as a lone `Game`.
+    fn game(&self, index: usize) -> Result<PyGame, String>;
 }
 
 impl<G: EvaluatedGame> Batch for Lanes<G> {
     fn len(&self) -> usize {
-        self.lanes.len()
+        self.sizes.iter().sum()
     }
 
     fn grid(&self) -> (usize, usize) {
@@ -196,74 +388,56 @@ impl<G: EvaluatedGame> Batch for Lanes<G> {
         self.actions
     }
 
-    fn step(&mut self, actions: &[i64], out: Out<'_>, threads: usize) -> Result<(), String> {
+    /// A bad action is a `ValueError`; a failed worker thread an `InternalError`.
+    fn step(&mut self, actions: &[i64], out: Out<'_>) -> PyResult<()> {
         let mut pending = std::mem::take(&mut self.pending);
-        pending.clear();
-        for (index, (lane, &action)) in self.lanes.iter().zip(actions).enumerate() {
-            match self.legal_move(&lane.game, action) {
-                Ok(mv) => pending.push(mv),
-                Err(problem) => {
-                    self.pending = pending;
-                    return Err(format!("game {index}: {problem}"));
-                }
-            }
-        }
-        let (observation, action_count) = (self.observation, self.actions);
-        let start = &self.start;
-        let run = |lanes: &mut [Lane<G>], moves: &[G::Move], mut out: Out<'_>| {
-            for (lane, &mv) in lanes.iter_mut().zip(moves) {
-                let (one, rest) = out.split(1, observation, action_count);
-                lane.step(start, mv, one);
+        let played = match self.check(actions, &mut pending) {
+            Err(problem) if problem == WORKER_FAILED => Err(internal_error(problem)),
+            Err(problem) => Err(value_error(problem)),
+            Ok(()) => self.play(&pending, out).map_err(internal_error),
+        };
+        self.pending = pending;
+        played
+    }
+
+    fn reset(&mut self, mut out: Out<'_>) -> Result<(), String> {
+        out.rewards.fill(0.0);
+        out.dones.fill(false);
+        for chunk in &self.chunks {
+            for lane in lock(chunk)?.iter_mut() {
+                lane.game.clone_from(&self.start);
+                lane.game.legal_moves(&mut lane.legal);
+                let (one, rest) = out.split(1, self.observation, self.actions);
+                lane.write(one);
                 out = rest;
             }
-        };
-        let per_thread = self.lanes.len().div_ceil(threads.max(1));
-        if threads <= 1 || per_thread == self.lanes.len() {
-            run(&mut self.lanes, &pending, out);
-        } else {
-            // The first run of games on this thread, each other one on a thread of its own.
-            std::thread::scope(|scope| {
-                let mut chunks = self
-                    .lanes
-                    .chunks_mut(per_thread)
-                    .zip(pending.chunks(per_thread));
-                let (own_lanes, own_moves) = chunks.next().expect("at least one game");
-                let (own, mut out) = out.split(own_lanes.len(), observation, action_count);
-                for (lanes, moves) in chunks {
-                    let (mine, rest) = out.split(lanes.len(), observation, action_count);
-                    out = rest;
-                    scope.spawn(move || run(lanes, moves, mine));
-                }
-                run(own_lanes, own_moves, own);
-            });
         }
-        self.pending = pending;
         Ok(())
     }
 
-    fn reset(&mut self, mut out: Out<'_>) {
-        out.rewards.fill(0.0);
-        out.dones.fill(false);
-        for lane in &mut self.lanes {
-            lane.game.clone_from(&self.start);
-            lane.game.legal_moves(&mut lane.legal);
-            let (one, rest) = out.split(1, self.observation, self.actions);
-            lane.write(one);
-            out = rest;
+    fn sample(&mut self, out: &mut [i64]) -> Result<(), String> {
+        let mut actions = out.iter_mut();
+        for chunk in &self.chunks {
+            for (lane, action) in lock(chunk)?.iter_mut().zip(&mut actions) {
+                let index = draw(&mut lane.rng, lane.legal.len());
+                *action = lane.game.move_id(lane.legal[index]) as i64;
+            }
         }
+        Ok(())
     }
 
-    fn sample(&mut self, out: &mut [i64]) {
-        for (lane, action) in self.lanes.iter_mut().zip(out) {
-            let index = draw(&mut lane.rng, lane.legal.len());
-            *action = lane.game.move_id(lane.legal[index]) as i64;
+    fn game(&self, index: usize) -> Result<PyGame, String> {
+        let mut at = index;
+        for (chunk, &size) in self.chunks.iter().zip(&self.sizes) {
+            if at < size {
+                let game = lock(chunk)?[at].game.clone();
+                return Ok(PyGame {
+                    game: Box::new(DynAdapter(game)),
+                });
+            }
+            at -= size;
         }
-    }
-
-    fn game(&self, index: usize) -> PyGame {
-        PyGame {
-            game: Box::new(DynAdapter(self.lanes[index].game.clone())),
-        }
+        Err(format!("game {index} is out of range"))
     }
 }
 
@@ -271,6 +445,7 @@ impl<G: EvaluatedGame> Batch for Lanes<G> {
 struct Build {
     games: usize,
     seed: u64,
+    threads: usize,
     /// Whether steps write observations.
     observations: bool,
 }
@@ -280,27 +455,18 @@ impl GameVisitor for Build {
 
     fn visit<G: EvaluatedGame>(self, start: G) -> Box<dyn Batch> {
         let (rows, cols) = start.observation_grid();
-        let lanes = (0..self.games)
-            .map(|index| Lane::new(start.clone(), stream(self.seed.wrapping_add(index as u64))))
-            .collect();
-        let mut all = Vec::new();
-        start.all_moves(&mut all);
-        let mut moves = vec![None; start.move_id_bound()];
-        for mv in all {
-            moves[start.move_id(mv)] = Some(mv);
-        }
-        Box::new(Lanes {
-            observation: if self.observations {
-                PLANES * rows * cols
-            } else {
-                0
-            },
-            actions: start.move_id_bound(),
-            moves,
-            pending: Vec::with_capacity(self.games),
+        let observation = if self.observations {
+            PLANES * rows * cols
+        } else {
+            0
+        };
+        Box::new(Lanes::new(
             start,
-            lanes,
-        })
+            self.games,
+            self.seed,
+            self.threads,
+            observation,
+        ))
     }
 }
 
@@ -392,6 +558,7 @@ impl PyVectorEnv {
                 Build {
                     games: num_games,
                     seed,
+                    threads,
                     observations,
                 },
             )
@@ -457,12 +624,7 @@ impl PyVectorEnv {
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyArray2<bool>>)> {
         let mut buffers = self.buffers();
         let batch = &mut self.batch;
-        py.detach(|| {
-            guarded(|| {
-                batch.reset(buffers.out());
-                Ok(())
-            })
-        })?;
+        py.detach(|| guarded(|| batch.reset(buffers.out()).map_err(internal_error)))?;
         let (observations, _, _, masks) = self.arrays(py, buffers)?;
         Ok((observations, masks))
     }
@@ -477,14 +639,8 @@ impl PyVectorEnv {
     ) -> PyResult<StepArrays<'py>> {
         let actions = read_actions(actions, self.batch.len())?;
         let mut buffers = self.buffers();
-        let (batch, threads) = (&mut self.batch, self.threads);
-        py.detach(|| {
-            guarded(|| {
-                batch
-                    .step(&actions, buffers.out(), threads)
-                    .map_err(value_error)
-            })
-        })?;
+        let batch = &mut self.batch;
+        py.detach(|| guarded(|| batch.step(&actions, buffers.out())))?;
         self.arrays(py, buffers)
     }
 
@@ -492,12 +648,7 @@ impl PyVectorEnv {
     fn sample_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
         let mut actions = vec![0i64; self.batch.len()];
         let batch = &mut self.batch;
-        py.detach(|| {
-            guarded(|| {
-                batch.sample(&mut actions);
-                Ok(())
-            })
-        })?;
+        py.detach(|| guarded(|| batch.sample(&mut actions).map_err(internal_error)))?;
         Ok(PyArray1::from_vec(py, actions))
     }
 
@@ -509,7 +660,7 @@ impl PyVectorEnv {
                 self.batch.len()
             )));
         }
-        Ok(self.batch.game(index))
+        self.batch.game(index).map_err(internal_error)
     }
 
     fn __len__(&self) -> usize {

@@ -119,3 +119,23 @@ def test_without_observations_the_games_are_the_same(spec):
         ended += int(dones.sum())
     assert ended > 0, "no game ended: the test saw no reset"
     assert observing.game(0).history == bare.game(0).history
+
+
+def os_threads():
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("Threads:"))
+
+
+def test_an_environment_keeps_its_threads_and_ends_them_when_dropped():
+    before = os_threads()
+    env = zerosum.VectorEnv("connect4", 8, threads=4)
+    assert os_threads() == before + 3  # the caller's thread steps the first chunk
+    env.reset()
+    for _ in range(20):
+        env.step(env.sample_actions())
+    assert os_threads() == before + 3
+    del env
+    assert os_threads() == before
+    for _ in range(50):
+        zerosum.VectorEnv("hex:5", 4, threads=4).reset()
+    assert os_threads() == before
