@@ -27,6 +27,7 @@
 //! labels ("anchors") are the board edges the component touches. A full board always has
 //! exactly one winner, so Hex has no draws.
 
+pub mod analysis;
 pub mod cells;
 pub mod connected;
 pub mod dfpn;
