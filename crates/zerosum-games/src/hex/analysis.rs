@@ -32,8 +32,9 @@ use super::vc::{EdgeLink, VcBuilder, VcLimits};
 use super::{Hex, HexMove};
 use crate::connection::StoneMove;
 
-/// The limits of H-search at a node: a third of the solver's (which builds at every node of
-/// small boards). On 11x11 a node's analysis then costs a few hundred playouts' time at most.
+/// The limits of H-search at a node: about a third of the solver's (which builds at every
+/// node of small boards), for speed. On 11x11, analysing the nodes of 64 playouts took 27% of
+/// the processor time of 20,000 playouts from an opening position, those of 256 playouts 9%.
 pub const ANALYSIS_LIMITS: VcLimits = VcLimits {
     fulls: 15,
     fulls_combined: 8,

@@ -36,8 +36,9 @@ const BRIDGE_SAVE_HINT: i32 = 1_000;
 /// rank `r` weighs `exp(-r / 6)`.
 const MCTS_PRIOR_WIDTH: f64 = 6.0;
 
-/// Playouts through a Monte Carlo node before it is analysed ([`super::analysis`]).
-pub const ANALYSIS_VISITS: u32 = 64;
+/// Playouts through a Monte Carlo node before it is analysed ([`super::analysis`]), in the
+/// evaluation named `analysis`.
+pub const ANALYSIS_VISITS: u32 = 256;
 
 /// Move hint for the other cells next to the opponent's last stone.
 const NEAR_LAST_MOVE_HINT: i32 = 10;
@@ -61,7 +62,8 @@ const NEAR_LAST_MOVE_HINT: i32 = 10;
 /// - [`Evaluator::proven_winner`]: the colour joined by a virtual connection
 ///   ([`super::connected`]).
 /// - [`Evaluator::analyse`]: H-search, the mustplay and inferior cells
-///   ([`super::analysis`]), at nodes of [`ANALYSIS_VISITS`] playouts.
+///   ([`super::analysis`]), at nodes of [`ANALYSIS_VISITS`] playouts, when the evaluator is
+///   made [`HexEvaluator::with_analysis`] (the evaluation named `analysis`); never otherwise.
 ///
 /// A whole evaluation is four linear passes over the framed board, with scratch memory on
 /// the stack (no allocation): 9 µs on 7x7, 18 µs on 11x11 and 26 µs on 13x13 in a release
@@ -73,6 +75,8 @@ pub struct HexEvaluator {
     height: usize,
     params: PotentialParams,
     network: Arc<Network>,
+    /// Playouts through a Monte Carlo node before it is analysed; `None`: never.
+    analysis_visits: Option<u32>,
 }
 
 impl HexEvaluator {
@@ -107,7 +111,15 @@ impl HexEvaluator {
             height,
             params,
             network: Arc::new(network),
+            analysis_visits: None,
         }
+    }
+
+    /// The same evaluator, with Monte Carlo nodes analysed ([`super::analysis`]) once they
+    /// have `visits` playouts (`None`: never).
+    pub fn with_analysis(mut self, visits: Option<u32>) -> HexEvaluator {
+        self.analysis_visits = visits;
+        self
     }
 
     /// The potentials in use.
@@ -314,7 +326,7 @@ impl Evaluator<Hex> for HexEvaluator {
     }
 
     fn analysis_visits(&self) -> Option<u32> {
-        Some(ANALYSIS_VISITS)
+        self.analysis_visits
     }
 
     fn analyse(&self, game: &Hex, moves: &[HexMove], verdicts: &mut Vec<MoveVerdict>) {

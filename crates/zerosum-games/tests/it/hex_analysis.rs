@@ -130,3 +130,23 @@ fn a_lost_position_loses_every_move_and_the_swap_is_left_alone() {
     assert!(moves.contains(&StoneMove::Swap));
     assert!(verdicts.iter().all(|&v| v == MoveVerdict::Open));
 }
+
+/// The analysis is the evaluation named `analysis`; the default (`potential`) has none, and
+/// another name is refused with the names there are.
+#[test]
+fn the_analysis_is_an_evaluation_by_name() {
+    use zerosum_games::EvaluatedGame;
+    let game = Hex::new(11, 11, None);
+    assert_eq!(game.evaluator().analysis_visits(), None);
+    assert_eq!(
+        game.evaluator_named("potential").unwrap().analysis_visits(),
+        None
+    );
+    assert!(game
+        .evaluator_named("analysis")
+        .unwrap()
+        .analysis_visits()
+        .is_some());
+    let error = game.evaluator_named("patterns").unwrap_err();
+    assert!(error.contains("potential or analysis"), "{error}");
+}

@@ -547,15 +547,26 @@ fn mcts_answers_a_bridge_intrusion_with_a_proven_win() {
     );
 }
 
-/// The analysis of the root (Hex: virtual connections, mustplay, inferior cells) applies at
-/// once: a root its mover has virtually won is proven in one playout, and on random hex:6
-/// positions the move searched is never one the analysis calls lost or inferior while another
-/// is neither.
+/// The Hex evaluation `analysis`, with Monte Carlo nodes analysed.
+fn hex_analysis(
+    game: &zerosum_games::hex::Hex,
+) -> Searcher<zerosum_games::hex::Hex, zerosum_games::hex::HexEvaluator> {
+    Searcher::new(
+        game.evaluator_named("analysis").unwrap(),
+        Algorithm::Mcts,
+        16,
+    )
+}
+
+/// The analysis of the root (Hex's evaluation `analysis`: virtual connections, mustplay,
+/// inferior cells) applies at once: a root its mover has virtually won is proven in one
+/// playout, and on random hex:6 positions the move searched is
+/// never one the analysis calls lost or inferior while another is neither.
 #[test]
 fn mcts_plays_no_move_the_analysis_rules_out() {
     let mut game = zerosum_games::hex::Hex::new(3, 3, None);
     game.play_list("b2 a1").unwrap();
-    let result = mcts(&game, 16).search(&game, &SearchLimits::nodes(1), |_| {});
+    let result = hex_analysis(&game).search(&game, &SearchLimits::nodes(1), |_| {});
     assert!(result.solved && result.score > Score::DRAW, "{result:?}");
 
     let start = zerosum_games::hex::Hex::new(6, 6, None);
@@ -575,7 +586,7 @@ fn mcts_plays_no_move_the_analysis_rules_out() {
             continue;
         }
         restricted += 1;
-        let result = mcts(&game, 16).search(&game, &SearchLimits::nodes(200), |_| {});
+        let result = hex_analysis(&game).search(&game, &SearchLimits::nodes(200), |_| {});
         let best = result.best_move.unwrap();
         let at = moves.iter().position(|&mv| mv == best).unwrap();
         assert!(
