@@ -36,6 +36,7 @@ mod evaluator;
 mod family;
 pub mod inferior;
 pub mod oracle;
+pub mod patterns;
 pub mod vc;
 
 pub use evaluator::HexEvaluator;

@@ -150,3 +150,66 @@ fn the_analysis_is_an_evaluation_by_name() {
     let error = game.evaluator_named("patterns").unwrap_err();
     assert!(error.contains("potential or analysis"), "{error}");
 }
+
+/// The radius-2 pattern extractor (`hex::patterns`): the edges as stones of their colour and
+/// the corners as walls, the view of either colour, and a board turned by 180° giving the
+/// turned pattern, hence the same canonical code.
+#[test]
+fn radius_two_patterns_see_edges_colours_and_the_turned_board() {
+    use zerosum_games::connection::Stone;
+    use zerosum_games::hex::patterns::{
+        canonical, pattern_code, turned, EMPTY, OWN, RADIUS_2, THEIRS, WALL,
+    };
+    let state = |code: u64, offset: (isize, isize)| {
+        let i = RADIUS_2.iter().position(|&o| o == offset).unwrap();
+        (code >> (2 * i)) & 3
+    };
+    // The acute corner a1 of an empty 5x5 board, from Black's view.
+    let empty = Hex::new(5, 5, None);
+    let corner = pattern_code(&empty, 0, Stone::Black);
+    assert_eq!(state(corner, (0, -1)), OWN, "the top edge is Black's");
+    assert_eq!(state(corner, (-1, 0)), THEIRS, "the left edge is White's");
+    assert_eq!(state(corner, (-1, -1)), WALL);
+    assert_eq!(state(corner, (1, 0)), EMPTY);
+    assert_eq!(
+        pattern_code(&empty, 12, Stone::Black),
+        0,
+        "the centre sees no edge"
+    );
+
+    let mut rng = SplitMix::new(7);
+    for _ in 0..50 {
+        let (width, height) = (3 + rng.below(6), 3 + rng.below(6));
+        let mut game = Hex::new(width, height, None);
+        let mut turned_game = Hex::new(width, height, None);
+        let mut moves = Vec::new();
+        for _ in 0..rng.below(width * height) {
+            game.legal_moves(&mut moves);
+            let StoneMove::Place(cell) = moves[rng.below(moves.len())] else {
+                unreachable!("no swap rule")
+            };
+            game.play(StoneMove::Place(cell));
+            let turned_cell = (width * height - 1 - usize::from(cell)) as u16;
+            turned_game.play(StoneMove::Place(turned_cell));
+            if game.status().is_over() {
+                break;
+            }
+        }
+        for cell in 0..width * height {
+            let code = pattern_code(&game, cell, Stone::Black);
+            let white = pattern_code(&game, cell, Stone::White);
+            for i in 0..18 {
+                let (b, w) = ((code >> (2 * i)) & 3, (white >> (2 * i)) & 3);
+                let swapped = match b {
+                    OWN => THEIRS,
+                    THEIRS => OWN,
+                    other => other,
+                };
+                assert_eq!(w, swapped);
+            }
+            let other = pattern_code(&turned_game, width * height - 1 - cell, Stone::Black);
+            assert_eq!(other, turned(code));
+            assert_eq!(canonical(other), canonical(code));
+        }
+    }
+}
