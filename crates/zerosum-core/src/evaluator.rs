@@ -48,4 +48,34 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
     fn proven_winner(&self, _game: &G) -> Option<crate::Side> {
         None
     }
+
+    /// Playouts through a Monte Carlo node before search asks [`Evaluator::analyse`] about
+    /// its position (once); `None`: never. Default: `None`.
+    fn analysis_visits(&self) -> Option<u32> {
+        None
+    }
+
+    /// Knowledge too costly for every node (Hex: virtual connections, the mustplay, inferior
+    /// cells): writes to `verdicts` one [`MoveVerdict`] per move of `moves` (candidates of
+    /// `game`, ongoing), in order. Every verdict must be sound. Default: every move
+    /// [`MoveVerdict::Open`].
+    fn analyse(&self, _game: &G, moves: &[G::Move], verdicts: &mut Vec<MoveVerdict>) {
+        verdicts.clear();
+        verdicts.resize(moves.len(), MoveVerdict::Open);
+    }
+}
+
+/// What [`Evaluator::analyse`] knows of one move, for the side that plays it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveVerdict {
+    /// Nothing: search it.
+    Open,
+    /// It wins.
+    Wins,
+    /// It loses.
+    Loses,
+    /// It is never better than the best move of the same analysis that is neither inferior
+    /// nor lost, or it loses: search need not try it. When every move is inferior or lost,
+    /// every move loses.
+    Inferior,
 }

@@ -41,7 +41,7 @@ mod zobrist;
 pub use board_text::MarkedLine;
 pub use engine_line::EngineLine;
 pub use error::{MoveError, SpecError};
-pub use evaluator::Evaluator;
+pub use evaluator::{Evaluator, MoveVerdict};
 pub use game::Game;
 pub use perft::{count_distinct_positions, perft};
 pub use score::Score;

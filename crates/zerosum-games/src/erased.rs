@@ -11,7 +11,7 @@ use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
 
-use zerosum_core::{Evaluator, Game, MoveError, Side, Status};
+use zerosum_core::{Evaluator, Game, MoveError, MoveVerdict, Side, Status};
 
 use crate::{EvaluatedGame, GameSpec};
 
@@ -87,6 +87,8 @@ trait Erased: Send + Sync {
     fn playout_move(&self) -> Option<ErasedMove>;
     fn mcts_prior_width(&self) -> Option<f64>;
     fn proven_winner(&self) -> Option<Side>;
+    fn analysis_visits(&self) -> Option<u32>;
+    fn analyse(&self, moves: &[ErasedMove], verdicts: &mut Vec<MoveVerdict>);
 }
 
 /// A game of type `G`, its evaluator, its moves by id and its history as erased moves.
@@ -256,6 +258,22 @@ impl<G: EvaluatedGame> Erased for Typed<G> {
     fn proven_winner(&self) -> Option<Side> {
         self.evaluator.proven_winner(&self.game)
     }
+
+    fn analysis_visits(&self) -> Option<u32> {
+        self.evaluator.analysis_visits()
+    }
+
+    fn analyse(&self, moves: &[ErasedMove], verdicts: &mut Vec<MoveVerdict>) {
+        let typed: Option<Vec<G::Move>> = moves.iter().map(|&mv| self.typed(mv)).collect();
+        match typed {
+            Some(typed) => self.evaluator.analyse(&self.game, &typed, verdicts),
+            // Not this game's moves: nothing known.
+            None => {
+                verdicts.clear();
+                verdicts.resize(moves.len(), MoveVerdict::Open);
+            }
+        }
+    }
 }
 
 impl Clone for ErasedGame {
@@ -359,6 +377,7 @@ impl Game for ErasedGame {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ErasedEvaluator {
     prior_width: Option<f64>,
+    analysis_visits: Option<u32>,
 }
 
 impl Evaluator<ErasedGame> for ErasedEvaluator {
@@ -385,6 +404,14 @@ impl Evaluator<ErasedGame> for ErasedEvaluator {
     fn proven_winner(&self, game: &ErasedGame) -> Option<Side> {
         game.inner.proven_winner()
     }
+
+    fn analysis_visits(&self) -> Option<u32> {
+        self.analysis_visits
+    }
+
+    fn analyse(&self, game: &ErasedGame, moves: &[ErasedMove], verdicts: &mut Vec<MoveVerdict>) {
+        game.inner.analyse(moves, verdicts);
+    }
 }
 
 impl EvaluatedGame for ErasedGame {
@@ -397,6 +424,7 @@ impl EvaluatedGame for ErasedGame {
     fn evaluator(&self) -> ErasedEvaluator {
         ErasedEvaluator {
             prior_width: self.inner.mcts_prior_width(),
+            analysis_visits: self.inner.analysis_visits(),
         }
     }
 }

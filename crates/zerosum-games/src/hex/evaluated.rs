@@ -5,6 +5,7 @@
 
 use zerosum_core::{Game, Side};
 
+use super::evaluator::ANALYSIS_VISITS;
 use super::{Hex, HexEvaluator};
 use crate::exact::ExactOracle;
 use crate::{EvaluatedGame, GameSpec};
@@ -18,6 +19,19 @@ impl EvaluatedGame for Hex {
 
     fn evaluator(&self) -> HexEvaluator {
         HexEvaluator::new(self.width(), self.height())
+    }
+
+    /// `potential` (the default: two-distance potentials, no analysis) or `analysis` (the
+    /// same, with Monte Carlo nodes analysed once they have [`ANALYSIS_VISITS`] playouts:
+    /// virtual connections, the mustplay, inferior cells, see [`super::analysis`]).
+    fn evaluator_named(&self, name: &str) -> Result<HexEvaluator, String> {
+        match name {
+            "potential" => Ok(self.evaluator()),
+            "analysis" => Ok(self.evaluator().with_analysis(Some(ANALYSIS_VISITS))),
+            _ => Err(format!(
+                "unknown Hex evaluation `{name}` (expected potential or analysis)"
+            )),
+        }
     }
 
     fn observation_grid(&self) -> (usize, usize) {

@@ -23,7 +23,7 @@
 
 use std::sync::Arc;
 
-use zerosum_core::{Evaluator, Game, Side};
+use zerosum_core::{Evaluator, Game, MoveVerdict, Side};
 
 use super::{Hex, HexMove};
 use crate::connection::potential::{balance, ColourPotential, Network, PotentialParams, WALL};
@@ -35,6 +35,10 @@ const BRIDGE_SAVE_HINT: i32 = 1_000;
 /// Monte Carlo search's prior width (see [`Evaluator::mcts_prior_width`]): the candidate of
 /// rank `r` weighs `exp(-r / 6)`.
 const MCTS_PRIOR_WIDTH: f64 = 6.0;
+
+/// Playouts through a Monte Carlo node before it is analysed ([`super::analysis`]), in the
+/// evaluation named `analysis`.
+pub const ANALYSIS_VISITS: u32 = 256;
 
 /// Move hint for the other cells next to the opponent's last stone.
 const NEAR_LAST_MOVE_HINT: i32 = 10;
@@ -57,6 +61,9 @@ const NEAR_LAST_MOVE_HINT: i32 = 10;
 /// - [`Evaluator::mcts_prior_width`]: 6 (Monte Carlo search is PUCT with priors by rank).
 /// - [`Evaluator::proven_winner`]: the colour joined by a virtual connection
 ///   ([`super::connected`]).
+/// - [`Evaluator::analyse`]: H-search, the mustplay and inferior cells
+///   ([`super::analysis`]), at nodes of [`ANALYSIS_VISITS`] playouts, when the evaluator is
+///   made [`HexEvaluator::with_analysis`] (the evaluation named `analysis`); never otherwise.
 ///
 /// A whole evaluation is four linear passes over the framed board, with scratch memory on
 /// the stack (no allocation): 9 µs on 7x7, 18 µs on 11x11 and 26 µs on 13x13 in a release
@@ -68,6 +75,8 @@ pub struct HexEvaluator {
     height: usize,
     params: PotentialParams,
     network: Arc<Network>,
+    /// Playouts through a Monte Carlo node before it is analysed; `None`: never.
+    analysis_visits: Option<u32>,
 }
 
 impl HexEvaluator {
@@ -102,7 +111,15 @@ impl HexEvaluator {
             height,
             params,
             network: Arc::new(network),
+            analysis_visits: None,
         }
+    }
+
+    /// The same evaluator, with Monte Carlo nodes analysed ([`super::analysis`]) once they
+    /// have `visits` playouts (`None`: never).
+    pub fn with_analysis(mut self, visits: Option<u32>) -> HexEvaluator {
+        self.analysis_visits = visits;
+        self
     }
 
     /// The potentials in use.
@@ -306,6 +323,15 @@ impl Evaluator<Hex> for HexEvaluator {
 
     fn mcts_prior_width(&self) -> Option<f64> {
         Some(MCTS_PRIOR_WIDTH)
+    }
+
+    fn analysis_visits(&self) -> Option<u32> {
+        self.analysis_visits
+    }
+
+    fn analyse(&self, game: &Hex, moves: &[HexMove], verdicts: &mut Vec<MoveVerdict>) {
+        self.check_size(game);
+        super::analysis::analyse(game, moves, verdicts);
     }
 
     /// The empty cell that saves the bridge (or edge template) the opponent's last stone

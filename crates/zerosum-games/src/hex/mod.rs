@@ -27,6 +27,7 @@
 //! labels ("anchors") are the board edges the component touches. A full board always has
 //! exactly one winner, so Hex has no draws.
 
+pub mod analysis;
 pub mod cells;
 pub mod connected;
 pub mod dfpn;
@@ -35,6 +36,7 @@ mod evaluator;
 mod family;
 pub mod inferior;
 pub mod oracle;
+pub mod patterns;
 pub mod vc;
 
 pub use evaluator::HexEvaluator;

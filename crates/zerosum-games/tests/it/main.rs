@@ -11,6 +11,7 @@ mod connect_solver_threads;
 mod families;
 mod gomoku_rules;
 mod hex;
+mod hex_analysis;
 mod hex_knowledge;
 mod mnk;
 mod observation;

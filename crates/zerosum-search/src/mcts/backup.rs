@@ -23,7 +23,7 @@ pub(super) fn for_mover<M>(child: &Node<M>, mover: Side) -> TreeProof {
 
 /// Proves node `id` (expanded, with `mover` to move) from its children where they decide it:
 /// won for the mover if a child is, else the best of the children once all are proven (and
-/// every candidate is a child); and marks whether a child is a proven draw. Returns the
+/// every candidate is a child), the pruned ones apart (see [`Node::pruned`]); and marks whether a child is a proven draw. Returns the
 /// node's proof (for its own side).
 pub(super) fn update<M: Copy>(tree: &mut Tree<M>, id: NodeId, mover: Side) -> TreeProof {
     let (proof, drawn) = from_children(tree, id, mover);
@@ -41,6 +41,9 @@ fn from_children<M: Copy>(tree: &Tree<M>, id: NodeId, mover: Side) -> (TreeProof
     let mut best: Option<TreeProof> = None;
     let mut all_known = node.unborn == 0;
     for child in node.child_ids() {
+        if tree.node(child).pruned {
+            continue;
+        }
         let value = for_mover(tree.node(child), mover);
         drawn |= value == TreeProof::Draw;
         match value.rank() {

@@ -6,6 +6,9 @@
 //! candidates), proves a new leaf that ends the game, else plays out from it
 //! ([`playout`]), and backs the reward up the path, with MCTS-Solver's proofs ([`backup`] of
 //! the nodes' [`proof`]s).
+//! A node visited often enough ([`Evaluator::analysis_visits`], the root at once) is analysed
+//! ([`Worker::analyse`]): every candidate becomes a child, the moves the evaluator proves won or
+//! lost are proven, and those it calls inferior are pruned, out of selection and proofs.
 //! The tree lives in an arena ([`tree`]) sized by the search's memory (the table size), and
 //! is kept from one search to the next: when the next position follows from the last root
 //! by moves the tree holds, their subtree becomes the new root.
@@ -30,7 +33,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use zerosum_core::{Evaluator, Game, Score, Side, Status, TimeBudget};
+use zerosum_core::{Evaluator, Game, MoveVerdict, Score, Side, Status, TimeBudget};
 
 use crate::limits::SearchLimits;
 use crate::pace::StopLatency;
@@ -210,7 +213,14 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                 node.expanded || !node.proof.is_known()
             });
             match kept {
-                Some(node) => worker.tree.reroot(node),
+                Some(node) => {
+                    worker.tree.reroot(node);
+                    // A proof by the analysis of the old parent: proven again from the
+                    // children, if they prove it, so that a proven root has a proven move.
+                    if worker.tree.node(ROOT).proof.is_known() {
+                        update(&mut worker.tree, ROOT, position.to_move());
+                    }
+                }
                 None => worker.tree.reset(position.to_move()),
             }
             worker.tree.set_capacity(capacity);
@@ -261,7 +271,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                         } else {
                             f64::from(node.visits) - node.reward
                         };
-                        lost |= matches!(for_mover(node, mover), TreeProof::Loss(_));
+                        lost |= node.pruned || matches!(for_mover(node, mover), TreeProof::Loss(_));
                     }
                 }
                 let better = best.is_none_or(|(_, most, most_reward)| {
@@ -356,6 +366,12 @@ fn proven_choice<M: Copy>(tree: &Tree<M>, parent: NodeId, mover: Side) -> NodeId
         .unwrap_or(node.first_child)
 }
 
+/// Whether a child is no choice for `mover` while its parent is not proven: proven lost, or
+/// pruned.
+fn excluded<M>(child: &Node<M>, mover: Side) -> bool {
+    child.pruned || matches!(for_mover(child, mover), TreeProof::Loss(_))
+}
+
 /// The principal line from the root's child `first`: at each node the proven choice where
 /// the node is proven, else the most visited child, while there is one.
 fn principal_line<M: Copy>(tree: &Tree<M>, first: NodeId) -> Vec<M> {
@@ -375,7 +391,7 @@ fn principal_line<M: Copy>(tree: &Tree<M>, first: NodeId) -> Vec<M> {
         } else {
             let most = node
                 .child_ids()
-                .filter(|&c| !matches!(for_mover(tree.node(c), mover), TreeProof::Loss(_)))
+                .filter(|&c| !excluded(tree.node(c), mover))
                 .max_by_key(|&c| (tree.node(c).visits, std::cmp::Reverse(c)));
             match most {
                 Some(c) if tree.node(c).visits > 0 => c,
@@ -394,6 +410,8 @@ struct Worker<M> {
     path: Vec<NodeId>,
     /// Scratch for the candidates of a node being expanded.
     moves: Vec<M>,
+    /// Scratch for the verdicts of a node's analysis.
+    verdicts: Vec<MoveVerdict>,
     /// Playouts of the current search.
     playouts: u64,
     /// The root's first candidate: the answer if the tree could not even expand the root.
@@ -411,6 +429,7 @@ impl<M: Copy + Eq> Worker<M> {
             playouts_of: Playouts::new(position, 0),
             path: Vec::new(),
             moves: Vec::new(),
+            verdicts: Vec::new(),
             playouts: 0,
             first_move: None,
             first_children,
@@ -471,7 +490,7 @@ impl<M: Copy + Eq> Worker<M> {
         let best = tree
             .node(ROOT)
             .child_ids()
-            .filter(|&c| !matches!(for_mover(tree.node(c), mover), TreeProof::Loss(_)))
+            .filter(|&c| !excluded(tree.node(c), mover))
             .max_by_key(|&c| (tree.node(c).visits, std::cmp::Reverse(c)));
         let (pv, visits, reward) = best.map_or((Vec::new(), 0, 0.0), |id| {
             let node = tree.node(id);
@@ -529,6 +548,16 @@ impl<M: Copy + Eq> Worker<M> {
                 if !self.expand(id, game, evaluator) {
                     break;
                 }
+                if self.tree.node(id).proof.is_known() {
+                    break;
+                }
+            }
+            let node = self.tree.node(id);
+            let due = evaluator
+                .analysis_visits()
+                .is_some_and(|visits| node.visits >= visits || id == ROOT);
+            if due && !node.analysed {
+                self.analyse(id, game, evaluator);
                 if self.tree.node(id).proof.is_known() {
                     break;
                 }
@@ -688,13 +717,29 @@ impl<M: Copy + Eq> Worker<M> {
         width: f64,
     ) -> Option<NodeId> {
         let node = *self.tree.node(id);
+        let born = node.children as usize;
+        self.widen_by(id, game, evaluator, width, born.max(self.first_children))
+    }
+
+    /// Makes the `more` best-ranked unborn candidates of `id` (expanded, the position of
+    /// `game`) children, or all of them if fewer. Returns the first of them, or `None` if
+    /// the tree has no room or none is unborn.
+    fn widen_by<G: Game<Move = M>, E: Evaluator<G>>(
+        &mut self,
+        id: NodeId,
+        game: &mut G,
+        evaluator: &E,
+        width: f64,
+        more: usize,
+    ) -> Option<NodeId> {
+        let node = *self.tree.node(id);
         let (born, count) = (
             node.children as usize,
             (node.children + node.unborn) as usize,
         );
         self.rank_candidates(game, evaluator, true);
         // The ranking is the one of the expansion: its first `born` are the children.
-        let more = born.max(self.first_children).min(count - born);
+        let more = more.min(count - born);
         if self.moves.len() != count || more == 0 || !self.tree.has_room(born + more) {
             return None;
         }
@@ -702,6 +747,60 @@ impl<M: Copy + Eq> Worker<M> {
             .widen(id, &self.moves[born..born + more], game.to_move());
         self.weigh_children(id, game, width, born, count);
         Some(self.tree.node(id).first_child + born as NodeId)
+    }
+
+    /// Applies the evaluator's analysis to `id` (expanded, not proven, the position of
+    /// `game`), once: every candidate becomes a child (nothing is done without the room), the
+    /// moves it proves won or lost are proven (a proof found before stands), those it calls
+    /// inferior are pruned, and `id` is proven if its children now prove it. When every move
+    /// is inferior or lost, every move loses.
+    fn analyse<G: Game<Move = M>, E: Evaluator<G>>(
+        &mut self,
+        id: NodeId,
+        game: &mut G,
+        evaluator: &E,
+    ) {
+        self.tree.node_mut(id).analysed = true;
+        let unborn = self.tree.node(id).unborn as usize;
+        if unborn > 0 {
+            let width = evaluator.mcts_prior_width().unwrap_or(1.0);
+            if self.widen_by(id, game, evaluator, width, unborn).is_none() {
+                return;
+            }
+        }
+        let node = *self.tree.node(id);
+        self.moves.clear();
+        self.moves.extend(
+            node.child_ids()
+                .map(|child| self.tree.node(child).mv.expect("a child has a move")),
+        );
+        evaluator.analyse(game, &self.moves, &mut self.verdicts);
+        if self.verdicts.len() != self.moves.len() {
+            return;
+        }
+        let lost = self
+            .verdicts
+            .iter()
+            .all(|&v| matches!(v, MoveVerdict::Loses | MoveVerdict::Inferior));
+        let plies = game.move_id_bound().saturating_sub(game.ply() + 1);
+        for (child, &verdict) in node.child_ids().zip(&self.verdicts) {
+            let child = self.tree.node_mut(child);
+            let proof = match verdict {
+                _ if child.proof.is_known() => continue,
+                _ if lost => TreeProof::of_winner(child.side.opponent(), child.side, plies),
+                MoveVerdict::Open => continue,
+                MoveVerdict::Wins => TreeProof::of_winner(child.side, child.side, plies),
+                MoveVerdict::Loses => {
+                    TreeProof::of_winner(child.side.opponent(), child.side, plies)
+                }
+                MoveVerdict::Inferior => {
+                    child.pruned = true;
+                    continue;
+                }
+            };
+            child.proof = proof;
+        }
+        update(&mut self.tree, id, game.to_move());
     }
 
     /// Gives the children of `id` (the position of `game`) from rank `from` on their priors

@@ -85,9 +85,9 @@ pub(super) fn select_puct<M: Copy>(
     best.map(|(child, _)| Choice::Child(child))
 }
 
-/// The child of `parent` not proven yet of the highest `value(child, mean)`, with that value,
+/// The child of `parent` not proven yet nor pruned of the highest `value(child, mean)`, with that value,
 /// where `mean` is the child's mean reward for `mover` (`None` before its first visit); ties
-/// go to the earlier child. `None` if every child is proven.
+/// go to the earlier child. `None` if every child is proven or pruned.
 fn best_unproven<M: Copy>(
     tree: &Tree<M>,
     parent: NodeId,
@@ -99,7 +99,7 @@ fn best_unproven<M: Copy>(
     let mut best_value = f64::NEG_INFINITY;
     for id in node.child_ids() {
         let child = tree.node(id);
-        if child.proof.is_known() {
+        if child.proof.is_known() || child.pruned {
             continue;
         }
         let mean = child.mean().map(|mean| {

@@ -46,6 +46,12 @@ pub(super) struct Node<M> {
     /// prior, see [`Evaluator::mcts_prior_width`](zerosum_core::Evaluator::mcts_prior_width));
     /// 0 where the search has no priors.
     pub prior: f32,
+    /// Whether the evaluator's analysis ([`Evaluator::analyse`](zerosum_core::Evaluator::analyse))
+    /// of this position has been applied to its children.
+    pub analysed: bool,
+    /// Whether the analysis of the parent called this move inferior: never better than a
+    /// sibling not pruned, or lost. Never chosen, and no part of the parent's proof.
+    pub pruned: bool,
 }
 
 impl<M> Node<M> {
@@ -62,6 +68,8 @@ impl<M> Node<M> {
             expanded: false,
             drawn_child: false,
             prior: 0.0,
+            analysed: false,
+            pruned: false,
         }
     }
 

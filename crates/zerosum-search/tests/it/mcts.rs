@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use zerosum_core::conformance::SplitMix;
-use zerosum_core::{Evaluator, Game, Outcome, Score, Status};
+use zerosum_core::{Evaluator, Game, MoveVerdict, Outcome, Score, Status};
 use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor};
 use zerosum_search::{Algorithm, AlphaBetaSolver, SearchLimits, Searcher, Threads};
 
@@ -544,5 +544,61 @@ fn mcts_answers_a_bridge_intrusion_with_a_proven_win() {
         result.score.is_decisive() && result.score > Score::DRAW,
         "{:?}",
         result.score
+    );
+}
+
+/// The Hex evaluation `analysis`, with Monte Carlo nodes analysed.
+fn hex_analysis(
+    game: &zerosum_games::hex::Hex,
+) -> Searcher<zerosum_games::hex::Hex, zerosum_games::hex::HexEvaluator> {
+    Searcher::new(
+        game.evaluator_named("analysis").unwrap(),
+        Algorithm::Mcts,
+        16,
+    )
+}
+
+/// The analysis of the root (Hex's evaluation `analysis`: virtual connections, mustplay,
+/// inferior cells) applies at once: a root its mover has virtually won is proven in one
+/// playout, and on random hex:6 positions the move searched is
+/// never one the analysis calls lost or inferior while another is neither.
+#[test]
+fn mcts_plays_no_move_the_analysis_rules_out() {
+    let mut game = zerosum_games::hex::Hex::new(3, 3, None);
+    game.play_list("b2 a1").unwrap();
+    let result = hex_analysis(&game).search(&game, &SearchLimits::nodes(1), |_| {});
+    assert!(result.solved && result.score > Score::DRAW, "{result:?}");
+
+    let start = zerosum_games::hex::Hex::new(6, 6, None);
+    let evaluator = start.evaluator();
+    let mut rng = SplitMix::new(41);
+    let (mut moves, mut verdicts) = (Vec::new(), Vec::new());
+    let mut restricted = 0;
+    for _ in 0..40 {
+        let game = random_position(&start, 6, &mut rng);
+        if game.status().is_over() {
+            continue;
+        }
+        evaluator.candidate_moves(&game, &mut moves);
+        evaluator.analyse(&game, &moves, &mut verdicts);
+        let kept = |v: &MoveVerdict| matches!(v, MoveVerdict::Open | MoveVerdict::Wins);
+        if !verdicts.iter().any(kept) || verdicts.iter().all(kept) {
+            continue;
+        }
+        restricted += 1;
+        let result = hex_analysis(&game).search(&game, &SearchLimits::nodes(200), |_| {});
+        let best = result.best_move.unwrap();
+        let at = moves.iter().position(|&mv| mv == best).unwrap();
+        assert!(
+            kept(&verdicts[at]),
+            "{} is {:?}: {}",
+            game.format_move(best),
+            verdicts[at],
+            game.render()
+        );
+    }
+    assert!(
+        restricted >= 5,
+        "only {restricted} positions with moves ruled out"
     );
 }

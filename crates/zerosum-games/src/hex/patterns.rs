@@ -1,0 +1,120 @@
+//! Local patterns of Hex (issue 32 item 4, its first part): what lies within two cells of a
+//! cell, as MoHex's radius-2 hexagonal patterns, seen from one colour, as one number, for
+//! move priors and playout policies learned from games (the trainer and its weights are still
+//! to come).
+//!
+//! The 18 cells at hex distance 1 or 2, in the order of [`RADIUS_2`], each take one of four
+//! states ([`EMPTY`], [`OWN`], [`THEIRS`], [`WALL`]): a cell beyond an edge counts as a stone of
+//! that edge's colour (beyond the top or bottom row Black, beyond the left or right column
+//! White), one beyond two edges at once is a wall. The code is `sum(state_i * 4^i)`.
+//! A 180° turn of the board maps each colour's edges onto themselves, so a pattern and its
+//! turn are the same pattern: [`canonical`] picks one code for both.
+
+use super::Hex;
+use crate::connection::Stone;
+
+/// The cells within hex distance 2 of a cell, as `(column, row)` offsets, each ring in turn
+/// around the cell: the six neighbours, each three places before its opposite, then the twelve
+/// at distance 2, each six places before its opposite (see [`turned`]).
+pub const RADIUS_2: [(isize, isize); 18] = [
+    // Distance 1, each followed three places later by its opposite.
+    (-1, 0),
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (0, 1),
+    (-1, 1),
+    // Distance 2, each followed six places later by its opposite.
+    (-2, 0),
+    (-1, -1),
+    (0, -2),
+    (1, -2),
+    (2, -2),
+    (2, -1),
+    (2, 0),
+    (1, 1),
+    (0, 2),
+    (-1, 2),
+    (-2, 2),
+    (-2, 1),
+];
+
+/// An empty cell.
+pub const EMPTY: u64 = 0;
+/// A stone or an edge of the colour the pattern is seen from.
+pub const OWN: u64 = 1;
+/// A stone or an edge of the other colour.
+pub const THEIRS: u64 = 2;
+/// Beyond two edges at once (the board's corners).
+pub const WALL: u64 = 3;
+
+/// The radius-2 pattern of `cell` on `game`'s board, seen from `colour` (Black or White):
+/// see the module documentation. The cell itself is not part of it.
+pub fn pattern_code(game: &Hex, cell: usize, colour: Stone) -> u64 {
+    let (width, height) = (game.width() as isize, game.height() as isize);
+    let (column, row) = game.coordinates(cell);
+    let (column, row) = (column as isize, row as isize);
+    let stones = game.stones();
+    RADIUS_2
+        .iter()
+        .enumerate()
+        .map(|(i, &(dc, dr))| {
+            let (c, r) = (column + dc, row + dr);
+            let inside_columns = (0..width).contains(&c);
+            let inside_rows = (0..height).contains(&r);
+            let stone = match (inside_columns, inside_rows) {
+                (true, true) => stones[(r * width + c) as usize],
+                (true, false) => Stone::Black,
+                (false, true) => Stone::White,
+                (false, false) => return WALL << (2 * i),
+            };
+            let state = match stone {
+                Stone::Empty => EMPTY,
+                stone if stone == colour => OWN,
+                _ => THEIRS,
+            };
+            state << (2 * i)
+        })
+        .sum()
+}
+
+/// The code of `code`'s pattern turned by 180°.
+pub fn turned(code: u64) -> u64 {
+    let state = |i: usize| (code >> (2 * i)) & 3;
+    let opposite = |i: usize| {
+        if i < 6 {
+            (i + 3) % 6
+        } else {
+            6 + (i - 6 + 6) % 12
+        }
+    };
+    (0..18).map(|i| state(opposite(i)) << (2 * i)).sum()
+}
+
+/// One code for a pattern and its turn by 180°: the smaller.
+pub fn canonical(code: u64) -> u64 {
+    code.min(turned(code))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_offsets_are_the_cells_within_two_and_pair_with_their_opposites() {
+        let distance = |(c, r): (isize, isize)| c.abs().max(r.abs()).max((c + r).abs());
+        for (i, &offset) in RADIUS_2.iter().enumerate() {
+            assert_eq!(distance(offset), if i < 6 { 1 } else { 2 }, "{offset:?}");
+            let opposite = if i < 6 {
+                (i + 3) % 6
+            } else {
+                6 + (i - 6 + 6) % 12
+            };
+            assert_eq!(RADIUS_2[opposite], (-offset.0, -offset.1));
+        }
+        let mut sorted = RADIUS_2.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 18);
+    }
+}
