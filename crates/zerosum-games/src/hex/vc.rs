@@ -280,9 +280,11 @@ impl<const W: usize> VcBuilder<W> {
     ///   OR with every semi of their pair), then everything they yield, as in a build from
     ///   scratch. Two unchanged connections were combined in the parent already.
     ///
+    /// A full kept beyond [`VcLimits::fulls_combined`] in the parent and now among the
+    /// smallest of its pair is combined too.
+    ///
     /// Every connection found is real (each step keeps a connection true). Against a build
-    /// from scratch it may miss some: what the parent's limits cut, and a full kept beyond
-    /// [`VcLimits::fulls_combined`] in the parent that is now among the smallest. (A semi
+    /// from scratch it may miss some: what the parent's limits cut. (A semi
     /// whose key the colour has played stays a semi, and its full comes again from the AND
     /// through the new group.) It may find more: a connection the parent derived through a
     /// cell now joined to an edge, which a build from scratch would derive through the edge
@@ -339,7 +341,16 @@ impl<const W: usize> VcBuilder<W> {
                 continue;
             }
             let (from, to) = (pair as usize, self.pair(a, b));
-            self.fulls[to].extend(parent.fulls[from].iter().filter(|c| untouched(c)));
+            for (rank, carrier) in parent.fulls[from].iter().enumerate() {
+                if untouched(carrier) {
+                    // Among the smallest now, not then: never combined yet.
+                    let now = self.fulls[to].len();
+                    if rank >= self.limits.fulls_combined && now < self.limits.fulls_combined {
+                        self.queue.push((a as u16, b as u16, *carrier));
+                    }
+                    self.fulls[to].push(*carrier);
+                }
+            }
             self.semis[to].extend(parent.semis[from].iter().filter(|c| untouched(c)));
             if !self.fulls[to].is_empty() {
                 self.full_partners[a].insert(b);
