@@ -43,7 +43,7 @@
 //! The side to move must therefore play inside the carrier of each of them: inside their
 //! intersection, the **mustplay** ([`VcBuilder::mustplay`]); when it is empty, every move loses.
 
-use super::cells::{CellSet, Geometry, Position};
+use super::cells::{other, CellSet, Geometry, Position};
 use crate::connection::Stone;
 
 /// How many connections H-search keeps and combines.
@@ -110,7 +110,14 @@ pub struct VcBuilder<const W: usize> {
     queue: Vec<(u16, u16, CellSet<W>)>,
     /// Scratch for the OR rule.
     or_scratch: Vec<CellSet<W>>,
+    /// Semis an incremental build changed, to combine by OR once every list is in place.
+    or_pending: Vec<(u16, u16, CellSet<W>)>,
     link: EdgeLink,
+    /// The colour and position of the last build, and whether it ran to its end (every
+    /// connection combined): only then can it seed [`VcBuilder::build_from`].
+    colour: Stone,
+    position: Position<W>,
+    complete: bool,
 }
 
 impl<const W: usize> VcBuilder<W> {
@@ -131,7 +138,11 @@ impl<const W: usize> VcBuilder<W> {
             touched: Vec::new(),
             queue: Vec::new(),
             or_scratch: Vec::new(),
+            or_pending: Vec::new(),
             link: EdgeLink::None,
+            colour: Stone::Empty,
+            position: Position::default(),
+            complete: false,
         }
     }
 
@@ -224,6 +235,172 @@ impl<const W: usize> VcBuilder<W> {
         colour: Stone,
         enough: EdgeLink,
     ) {
+        let Some(groups) = self.start(geometry, position, colour) else {
+            return;
+        };
+        let empty = self.empty;
+        for &(point, group, edge_cells) in &groups {
+            let liberties = geometry
+                .around(&group)
+                .union(&edge_cells)
+                .intersection(&empty);
+            for cell in liberties.iter() {
+                self.add_full(point, cell, CellSet::EMPTY);
+            }
+        }
+        for cell in empty.iter() {
+            for next in geometry.neighbours(cell).intersection(&empty).iter() {
+                if next > cell {
+                    self.add_full(cell, next, CellSet::EMPTY);
+                }
+            }
+        }
+        self.close(enough);
+    }
+
+    /// Whether a build of `colour` on `position` may start from this builder's last one
+    /// ([`VcBuilder::build_from`]): of the same colour, run to its end, on a position that
+    /// `position` extends with stones of either colour.
+    pub fn seeds(&self, position: &Position<W>, colour: Stone) -> bool {
+        self.complete
+            && self.colour == colour
+            && self.position.black.is_subset(&position.black)
+            && self.position.white.is_subset(&position.white)
+    }
+
+    /// H-search for `colour` on `position` from the connections `parent` found on a position
+    /// this one extends ([`VcBuilder::seeds`] must hold), as Benzene's incremental build:
+    ///
+    /// - a connection whose carrier or end holds a new stone of the opponent is dropped;
+    /// - the colour's new stones leave the carriers (a strategy that would answer on one of
+    ///   them has its stone there already), and a connection's ends become the groups they
+    ///   joined (an empty cell now the colour's stone, groups merged; a connection inside
+    ///   one group is dropped);
+    /// - the connections so changed are combined again (AND with every full at their ends,
+    ///   OR with every semi of their pair), then everything they yield, as in a build from
+    ///   scratch. Two unchanged connections were combined in the parent already.
+    ///
+    /// A full kept beyond [`VcLimits::fulls_combined`] in the parent and now among the
+    /// smallest of its pair is combined too.
+    ///
+    /// Every connection found is real (each step keeps a connection true). Against a build
+    /// from scratch it may miss some: what the parent's limits cut. (A semi
+    /// whose key the colour has played stays a semi, and its full comes again from the AND
+    /// through the new group.) It may find more: a connection the parent derived through a
+    /// cell now joined to an edge, which a build from scratch would derive through the edge
+    /// (it never does). Without limits that bind, it finds every connection a build from
+    /// scratch finds, or one with a carrier inside it (the tests check both on random
+    /// positions).
+    pub fn build_from(
+        &mut self,
+        parent: &VcBuilder<W>,
+        geometry: &Geometry<W>,
+        position: &Position<W>,
+        colour: Stone,
+        enough: EdgeLink,
+    ) {
+        debug_assert!(parent.seeds(position, colour));
+        if self.start(geometry, position, colour).is_none() {
+            return;
+        }
+        let added = position
+            .stones(colour)
+            .minus(&parent.position.stones(colour));
+        let cut = position
+            .stones(other(colour))
+            .minus(&parent.position.stones(other(colour)));
+        // A parent point's point here (`None`: now the opponent's) and whether it changed.
+        let point_of = |point: usize| -> Option<(usize, bool)> {
+            if point >= self.cells {
+                return Some((point, false));
+            }
+            if cut.contains(point) {
+                return None;
+            }
+            let now = usize::from(self.point_of[point]);
+            Some((now, now != point || added.contains(point)))
+        };
+        let ends = |pair: u32| -> Option<(usize, usize, bool)> {
+            let pair = pair as usize;
+            let (a, a_changed) = point_of(pair / parent.points)?;
+            let (b, b_changed) = point_of(pair % parent.points)?;
+            (a != b).then_some((a, b, a_changed || b_changed))
+        };
+        let mut moved: Vec<(usize, usize, bool, u32)> = Vec::new();
+        for &pair in &parent.touched {
+            if let Some((a, b, changed)) = ends(pair) {
+                moved.push((a, b, changed, pair));
+            }
+        }
+        // The pairs whose ends did not change keep their lists as they were, but for the
+        // carriers the new stones touch: no two pairs of the parent share them, and a list
+        // kept whole stays ordered by size with no carrier inside another.
+        let untouched = |carrier: &CellSet<W>| !carrier.meets(&cut) && !carrier.meets(&added);
+        for &(a, b, changed, pair) in &moved {
+            if changed {
+                continue;
+            }
+            let (from, to) = (pair as usize, self.pair(a, b));
+            for (rank, carrier) in parent.fulls[from].iter().enumerate() {
+                if untouched(carrier) {
+                    // Among the smallest now, not then: never combined yet.
+                    let now = self.fulls[to].len();
+                    if rank >= self.limits.fulls_combined && now < self.limits.fulls_combined {
+                        self.queue.push((a as u16, b as u16, *carrier));
+                    }
+                    self.fulls[to].push(*carrier);
+                }
+            }
+            self.semis[to].extend(parent.semis[from].iter().filter(|c| untouched(c)));
+            if !self.fulls[to].is_empty() {
+                self.full_partners[a].insert(b);
+                self.full_partners[b].insert(a);
+            }
+            if !self.fulls[to].is_empty() || !self.semis[to].is_empty() {
+                self.touched.push(to as u32);
+            }
+        }
+        for &(a, b, changed, pair) in &moved {
+            for &carrier in &parent.fulls[pair as usize] {
+                if carrier.meets(&cut) || (!changed && untouched(&carrier)) {
+                    continue;
+                }
+                let shrunk = carrier.minus(&added);
+                self.insert_full(a, b, shrunk, changed || shrunk != carrier);
+            }
+        }
+        let mut pending = std::mem::take(&mut self.or_pending);
+        pending.clear();
+        for &(a, b, changed, pair) in &moved {
+            for &carrier in &parent.semis[pair as usize] {
+                if carrier.meets(&cut) || (!changed && untouched(&carrier)) {
+                    continue;
+                }
+                let shrunk = carrier.minus(&added);
+                if self.insert_semi(a, b, shrunk) && (changed || shrunk != carrier) {
+                    pending.push((a as u16, b as u16, shrunk));
+                }
+            }
+        }
+        for &(a, b, carrier) in &pending {
+            let (a, b) = (usize::from(a), usize::from(b));
+            if self.semis(a, b).contains(&carrier) {
+                self.or_rule(a, b, carrier);
+            }
+        }
+        self.or_pending = pending;
+        self.close(enough);
+    }
+
+    /// Clears the last build and numbers the points of `colour` on `position`: its groups
+    /// (each edge with the stones joined to it, then the others) as `(point, stones, edge
+    /// cells)`, or `None` when its stones join its edges.
+    fn start(
+        &mut self,
+        geometry: &Geometry<W>,
+        position: &Position<W>,
+        colour: Stone,
+    ) -> Option<Vec<(usize, CellSet<W>, CellSet<W>)>> {
         for &pair in &self.touched {
             self.fulls[pair as usize].clear();
             self.semis[pair as usize].clear();
@@ -236,6 +413,9 @@ impl<const W: usize> VcBuilder<W> {
         for own in &mut self.own {
             *own = CellSet::EMPTY;
         }
+        self.colour = colour;
+        self.position = *position;
+        self.complete = false;
         let stones = position.stones(colour);
         let empty = position.empty(geometry);
         self.empty = empty;
@@ -248,7 +428,7 @@ impl<const W: usize> VcBuilder<W> {
         ];
         if joined[0].meets(&joined[1]) {
             self.link = EdgeLink::Joined;
-            return;
+            return None;
         }
         self.link = EdgeLink::None;
         let mut groups: Vec<(usize, CellSet<W>, CellSet<W>)> = vec![
@@ -265,42 +445,38 @@ impl<const W: usize> VcBuilder<W> {
             self.point_of[cell] = cell as u16;
             self.own[cell] = CellSet::single(cell);
         }
-        for &(point, group, edge_cells) in &groups {
+        for &(point, group, _) in &groups {
             for cell in group.iter() {
                 self.point_of[cell] = point as u16;
             }
             self.own[point] = group;
-            let liberties = geometry
-                .around(&group)
-                .union(&edge_cells)
-                .intersection(&empty);
-            for cell in liberties.iter() {
-                self.add_full(point, cell, CellSet::EMPTY);
-            }
         }
-        for cell in empty.iter() {
-            for next in geometry.neighbours(cell).intersection(&empty).iter() {
-                if next > cell {
-                    self.add_full(cell, next, CellSet::EMPTY);
-                }
-            }
-        }
-        // First in, first out: the connections of small carriers are combined first.
+        Some(groups)
+    }
+
+    /// Combines the queued fulls by AND (first in, first out: the connections of small
+    /// carriers first) until none is left or the edges are joined as `enough` asks.
+    fn close(&mut self, enough: EdgeLink) {
+        let [edge_a, edge_b] = self.edge_points();
+        let pair = self.pair(edge_a, edge_b);
         let mut head = 0;
-        while let Some(&(x, y, carrier)) = self.queue.get(head) {
-            head += 1;
-            self.and_rule(x as usize, y as usize, carrier);
-            self.and_rule(y as usize, x as usize, carrier);
-            let pair = self.pair(edge_a, edge_b);
+        loop {
             if !self.fulls[pair].is_empty()
                 || (enough == EdgeLink::Semi && !self.semis[pair].is_empty())
             {
                 break;
             }
+            let Some(&(x, y, carrier)) = self.queue.get(head) else {
+                self.complete = true;
+                break;
+            };
+            head += 1;
+            self.and_rule(x as usize, y as usize, carrier);
+            self.and_rule(y as usize, x as usize, carrier);
         }
-        self.link = if !self.fulls(edge_a, edge_b).is_empty() {
+        self.link = if !self.fulls[pair].is_empty() {
             EdgeLink::Full
-        } else if !self.semis(edge_a, edge_b).is_empty() {
+        } else if !self.semis[pair].is_empty() {
             EdgeLink::Semi
         } else {
             EdgeLink::None
@@ -345,6 +521,11 @@ impl<const W: usize> VcBuilder<W> {
     /// Keeps a full connection unless one of its pair's carriers is inside it; queues it
     /// for the AND rule when it is among the pair's smallest.
     fn add_full(&mut self, a: usize, b: usize, carrier: CellSet<W>) -> bool {
+        self.insert_full(a, b, carrier, true)
+    }
+
+    /// [`VcBuilder::add_full`], queued for the AND rule only when `combine`.
+    fn insert_full(&mut self, a: usize, b: usize, carrier: CellSet<W>, combine: bool) -> bool {
         let pair = self.pair(a, b);
         let list = &mut self.fulls[pair];
         if list.iter().any(|kept| kept.is_subset(&carrier)) {
@@ -364,7 +545,7 @@ impl<const W: usize> VcBuilder<W> {
         }
         self.full_partners[a].insert(b);
         self.full_partners[b].insert(a);
-        if rank < self.limits.fulls_combined {
+        if combine && rank < self.limits.fulls_combined {
             self.queue.push((a as u16, b as u16, carrier));
         }
         true
@@ -373,18 +554,26 @@ impl<const W: usize> VcBuilder<W> {
     /// Keeps a semi connection unless a full or semi of its pair has a carrier inside it,
     /// then tries the OR rule with it.
     fn add_semi(&mut self, a: usize, b: usize, carrier: CellSet<W>) {
+        if self.insert_semi(a, b, carrier) {
+            self.or_rule(a, b, carrier);
+        }
+    }
+
+    /// Keeps a semi connection unless a full or semi of its pair has a carrier inside it;
+    /// whether it was kept.
+    fn insert_semi(&mut self, a: usize, b: usize, carrier: CellSet<W>) -> bool {
         let pair = self.pair(a, b);
         if self.fulls[pair].iter().any(|full| full.is_subset(&carrier)) {
-            return;
+            return false;
         }
         let list = &mut self.semis[pair];
         if list.iter().any(|kept| kept.is_subset(&carrier)) {
-            return;
+            return false;
         }
         let was_empty = list.is_empty() && self.fulls[pair].is_empty();
         list.retain(|kept| !carrier.is_subset(kept));
         if list.len() >= self.limits.semis {
-            return;
+            return false;
         }
         let size = carrier.len();
         let rank = list.partition_point(|kept| kept.len() <= size);
@@ -392,7 +581,7 @@ impl<const W: usize> VcBuilder<W> {
         if was_empty {
             self.touched.push(pair as u32);
         }
-        self.or_rule(a, b, carrier);
+        true
     }
 
     /// Fulls from `new` and other semis of its pair whose carriers have an empty

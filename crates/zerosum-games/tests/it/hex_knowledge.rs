@@ -184,6 +184,180 @@ fn every_connection_found_holds_inside_its_carrier() {
     );
 }
 
+/// The points of `builder`'s last build of `colour` on `position`: its groups, empty cells and
+/// edges.
+fn points_of(
+    builder: &VcBuilder<1>,
+    geometry: &Geometry<1>,
+    position: &Position<1>,
+    colour: Stone,
+) -> Vec<usize> {
+    let mut points: Vec<usize> = position
+        .empty(geometry)
+        .union(&position.stones(colour))
+        .iter()
+        .map(|cell| builder.point_of(cell))
+        .chain(builder.edge_points())
+        .collect();
+    points.sort_unstable();
+    points.dedup();
+    points
+}
+
+#[test]
+fn an_incremental_build_finds_what_a_build_from_scratch_finds_when_no_limit_binds() {
+    // A build from the connections of a position that the current one extends by a few
+    // stones of either colour (VcBuilder::build_from, Benzene's incremental build) finds every
+    // connection a build from scratch finds (the same carrier or one inside it), with limits
+    // too large to cut anything. It may find more: a connection the parent derived through a
+    // cell that is now a stone joined to an edge, which a build from scratch would have to
+    // derive through the edge (it never does); those hold too.
+    let unlimited = VcLimits {
+        fulls: 100_000,
+        fulls_combined: 100_000,
+        semis: 100_000,
+    };
+    let mut rng = SplitMix::new(41);
+    let (mut compared, mut extra) = (0, 0);
+    for round in 0..120 {
+        let size = 4 + round % 3;
+        let stones = rng.below(6);
+        let Some(game) = random_position(&mut rng, size, stones) else {
+            continue;
+        };
+        let geometry = Geometry::<1>::new(size, size);
+        let before = Position::<1>::of(&game);
+        let mut after = before;
+        for _ in 0..1 + rng.below(3) {
+            let empty: Vec<usize> = after.empty(&geometry).iter().collect();
+            let colour = [Stone::Black, Stone::White][rng.below(2)];
+            after.add(colour, empty[rng.below(empty.len())]);
+        }
+        for colour in [Stone::Black, Stone::White] {
+            let mut parent = VcBuilder::new(&geometry, unlimited);
+            parent.build(&geometry, &before, colour, EdgeLink::Full);
+            let mut scratch = VcBuilder::new(&geometry, unlimited);
+            scratch.build(&geometry, &after, colour, EdgeLink::Full);
+            if !parent.seeds(&after, colour) || scratch.edge_link() != EdgeLink::None {
+                continue;
+            }
+            let mut incremental = VcBuilder::new(&geometry, unlimited);
+            incremental.build_from(&parent, &geometry, &after, colour, EdgeLink::Full);
+            let points = points_of(&scratch, &geometry, &after, colour);
+            let within = |carrier: &Set, list: &[Set]| list.iter().any(|c| c.is_subset(carrier));
+            for (i, &a) in points.iter().enumerate() {
+                for &b in &points[i + 1..] {
+                    let context = || {
+                        format!("{colour:?} {a}-{b} on {size}x{size}: {before:?} then {after:?}")
+                    };
+                    let (fulls, semis) = (incremental.fulls(a, b), incremental.semis(a, b));
+                    for full in scratch.fulls(a, b) {
+                        assert!(within(full, fulls), "full {full:?} missed: {}", context());
+                    }
+                    for semi in scratch.semis(a, b) {
+                        assert!(
+                            within(semi, fulls) || within(semi, semis),
+                            "semi {semi:?} missed: {}",
+                            context()
+                        );
+                    }
+                    let ends = (end_of(&scratch, a), end_of(&scratch, b));
+                    for (kind, carriers, theirs) in [
+                        (0, fulls, scratch.fulls(a, b)),
+                        (1, semis, scratch.semis(a, b)),
+                    ] {
+                        for carrier in carriers
+                            .iter()
+                            .filter(|c| !theirs.contains(c) && c.len() <= 12)
+                        {
+                            let mut memo = HashMap::new();
+                            assert!(
+                                holds(
+                                    &geometry,
+                                    after,
+                                    colour,
+                                    ends,
+                                    *carrier,
+                                    kind == 1,
+                                    &mut memo
+                                ),
+                                "a false extra connection {carrier:?}: {}",
+                                context()
+                            );
+                            extra += 1;
+                        }
+                    }
+                }
+            }
+            compared += 1;
+        }
+    }
+    assert!(
+        compared > 60,
+        "compared {compared}, {extra} extra connections"
+    );
+}
+
+#[test]
+fn every_connection_an_incremental_build_finds_holds_inside_its_carrier() {
+    // With the solver's limits, a build from a parent's connections may miss some that a
+    // build from scratch finds, never claims a false one.
+    let mut rng = SplitMix::new(43);
+    let mut checked = [0usize; 2];
+    for round in 0..60 {
+        let size = 4 + round % 2;
+        let stones = rng.below(4);
+        let Some(game) = random_position(&mut rng, size, stones) else {
+            continue;
+        };
+        let geometry = Geometry::<1>::new(size, size);
+        let before = Position::<1>::of(&game);
+        let mut after = before;
+        for _ in 0..1 + rng.below(3) {
+            let empty: Vec<usize> = after.empty(&geometry).iter().collect();
+            let colour = [Stone::Black, Stone::White][rng.below(2)];
+            after.add(colour, empty[rng.below(empty.len())]);
+        }
+        for colour in [Stone::Black, Stone::White] {
+            let mut parent = VcBuilder::new(&geometry, VcLimits::DEFAULT);
+            parent.build(&geometry, &before, colour, EdgeLink::Full);
+            if !parent.seeds(&after, colour) {
+                continue;
+            }
+            let mut builder = VcBuilder::new(&geometry, VcLimits::DEFAULT);
+            builder.build_from(&parent, &geometry, &after, colour, EdgeLink::Full);
+            if builder.edge_link() == EdgeLink::Joined {
+                continue;
+            }
+            let points = points_of(&builder, &geometry, &after, colour);
+            for (i, &a) in points.iter().enumerate() {
+                for &b in &points[i + 1..] {
+                    let ends = (end_of(&builder, a), end_of(&builder, b));
+                    for (kind, carriers) in [(0, builder.fulls(a, b)), (1, builder.semis(a, b))] {
+                        for &carrier in carriers.iter().take(3) {
+                            if carrier.len() > 10 {
+                                continue;
+                            }
+                            let mut memo = HashMap::new();
+                            assert!(
+                                holds(&geometry, after, colour, ends, carrier, kind == 1, &mut memo),
+                                "a false {} connection of {colour:?} {ends:?} carrier {:?}: {before:?} then {after:?}",
+                                ["full", "semi"][kind],
+                                carrier.iter().collect::<Vec<_>>(),
+                            );
+                            checked[kind] += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        checked[0] > 1000 && checked[1] > 1000,
+        "checked {checked:?}"
+    );
+}
+
 /// The full connections `builder` found between the stone on `from` and edge `edge`.
 fn to_edge(builder: &VcBuilder<1>, from: usize, edge: usize) -> Vec<Set> {
     builder
@@ -531,6 +705,16 @@ fn dfpn_agrees_with_minimax_with_and_without_knowledge() {
             game.render()
         );
         assert_eq!(dfpn_wins(&game, bare), truth, "bare\n{}", game.render());
+        let scratch = DfpnOptions {
+            incremental: false,
+            ..DfpnOptions::default()
+        };
+        assert_eq!(
+            dfpn_wins(&game, scratch),
+            truth,
+            "scratch\n{}",
+            game.render()
+        );
         solved += 1;
     }
     assert!(solved > 25);
