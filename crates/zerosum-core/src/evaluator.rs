@@ -21,6 +21,21 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
         0
     }
 
+    /// How many plies less alpha-beta first searches `mv`, the candidate of rank `rank` (0 the
+    /// first, in search order) of the `count` at a node `depth` plies above the horizon (late
+    /// move reductions, under PVS only, never the first candidate): a reduced move that beats
+    /// alpha is searched again at full depth. Default: 0, every move to full depth.
+    fn late_move_reduction(
+        &self,
+        _game: &G,
+        _mv: G::Move,
+        _depth: usize,
+        _rank: usize,
+        _count: usize,
+    ) -> usize {
+        0
+    }
+
     /// The move a random playout (Monte Carlo search) plays here instead of a random one, when
     /// the game knows a cheap and clearly right one: an immediate win, else a block of the
     /// opponent's immediate win. It runs at every ply of every playout, so it must cost little

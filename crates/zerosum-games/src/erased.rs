@@ -84,6 +84,8 @@ trait Erased: Send + Sync {
     fn evaluate(&self) -> i32;
     fn candidate_moves(&self, moves: &mut Vec<ErasedMove>);
     fn move_hint(&self, mv: ErasedMove) -> i32;
+    fn late_move_reduction(&self, mv: ErasedMove, depth: usize, rank: usize, count: usize)
+        -> usize;
     fn playout_move(&self) -> Option<ErasedMove>;
     fn mcts_prior_width(&self) -> Option<f64>;
     fn proven_winner(&self) -> Option<Side>;
@@ -245,6 +247,19 @@ impl<G: EvaluatedGame> Erased for Typed<G> {
             .map_or(0, |mv| self.evaluator.move_hint(&self.game, mv))
     }
 
+    fn late_move_reduction(
+        &self,
+        mv: ErasedMove,
+        depth: usize,
+        rank: usize,
+        count: usize,
+    ) -> usize {
+        self.typed(mv).map_or(0, |mv| {
+            self.evaluator
+                .late_move_reduction(&self.game, mv, depth, rank, count)
+        })
+    }
+
     fn playout_move(&self) -> Option<ErasedMove> {
         self.evaluator
             .playout_move(&self.game)
@@ -391,6 +406,17 @@ impl Evaluator<ErasedGame> for ErasedEvaluator {
 
     fn move_hint(&self, game: &ErasedGame, mv: ErasedMove) -> i32 {
         game.inner.move_hint(mv)
+    }
+
+    fn late_move_reduction(
+        &self,
+        game: &ErasedGame,
+        mv: ErasedMove,
+        depth: usize,
+        rank: usize,
+        count: usize,
+    ) -> usize {
+        game.inner.late_move_reduction(mv, depth, rank, count)
     }
 
     fn playout_move(&self, game: &ErasedGame) -> Option<ErasedMove> {

@@ -597,15 +597,27 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         for i in 0..count {
             let mv = self.move_lists[ply][i].1;
             // Step 6. Search the move: the first with the full window, the others with a null
-            // window first under PVS, re-searched when they might be better.
+            // window first under PVS (late ones as shallower as the evaluator says, then again
+            // at full depth if they beat alpha), re-searched when they might be better.
+            let reduction = if searching_pvs && i > 0 {
+                self.evaluator
+                    .late_move_reduction(game, mv, depth, i, count)
+                    .min(depth - 1)
+            } else {
+                0
+            };
             game.play(mv);
             let (score, done) = if !searching_pvs || i == 0 {
                 let (s, d) =
                     self.negamax(game, depth - 1, ply + 1, -beta, -alpha, pv_node && i == 0);
                 (-s, d)
             } else {
-                let (s, d) =
-                    self.negamax(game, depth - 1, ply + 1, Score(-alpha.0 - 1), -alpha, false);
+                let null = Score(-alpha.0 - 1);
+                let (mut s, mut d) =
+                    self.negamax(game, depth - 1 - reduction, ply + 1, null, -alpha, false);
+                if reduction > 0 && -s > alpha && !self.stopped {
+                    (s, d) = self.negamax(game, depth - 1, ply + 1, null, -alpha, false);
+                }
                 if -s > alpha && -s < beta && !self.stopped {
                     let (s, d) = self.negamax(game, depth - 1, ply + 1, -beta, -alpha, pv_node);
                     (-s, d)

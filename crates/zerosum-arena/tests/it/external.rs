@@ -385,3 +385,42 @@ fn an_engine_with_its_own_margin_may_answer_that_late() {
     );
     assert_eq!(played.termination, Termination::IllegalMove, "{played:?}");
 }
+
+#[test]
+fn a_gomocup_move_the_engine_shows_it_lost_is_sent_again_and_only_then() {
+    // Rapfi's race, every other time: the engine reads the `TURN` it is sent while it still
+    // counts itself thinking, drops the word and reads the coordinates as a command of their
+    // own (`ERROR Unknown command: X,Y`). A move it was sent twice (and so played twice) it
+    // answers with `twice`, a forfeit; a move it lost and never got again stalls it.
+    let engine = script(
+        "gomocup-drops-turns",
+        r#"taken=" "
+lose=1
+play() {
+  for y in 0 1 2 3 4 5 6; do for x in 0 1 2 3 4 5 6; do
+    case "$taken" in *" $x,$y "*) ;; *) taken="$taken$x,$y "; printf '%s\r\n' "$x,$y"; return ;; esac
+  done; done
+}
+while IFS= read -r line; do
+  line=$(printf '%s' "$line" | tr -d '\r')
+  case "$line" in
+    START*) printf 'OK\r\n' ;;
+    BEGIN*) play ;;
+    TURN*)
+      xy=${line#TURN }
+      if [ "$lose" = 1 ]; then lose=0; printf 'ERROR Unknown command: %s\r\n' "$xy"; continue; fi
+      lose=1
+      case "$taken" in *" $xy "*) printf 'twice\r\n'; continue ;; esac
+      taken="$taken$xy "
+      play ;;
+    END*) exit 0 ;;
+  esac
+done
+"#,
+    );
+    for side in [Side::First, Side::Second] {
+        let played = play("mnk:7x7x4", &engine, "gomocup", side);
+        assert_eq!(played.termination, Termination::Normal, "{played:?}");
+        assert!(played.moves.len() >= 7, "{played:?}");
+    }
+}

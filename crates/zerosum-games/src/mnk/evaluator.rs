@@ -71,6 +71,12 @@ const TEMPO_DENOMINATOR: i64 = 8;
 /// [`MAX_COUNTED_DOUBLES`] counted).
 const OPPONENT_DOUBLE_PENALTY: i32 = 90;
 const MAX_COUNTED_DOUBLES: u32 = 4;
+/// Late move reductions: the candidates searched to full depth first, the fewest candidates
+/// of a node that reduces, and the hint from which a move is not quiet (about two windows it
+/// makes or stops lacking two stones: a three or a four).
+const FULL_DEPTH_MOVES: usize = 3;
+const REDUCED_NODE_MOVES: usize = 6;
+const QUIET_HINT: i32 = 1600;
 /// Move hints: a winning cell, a block of the opponent's winning cell.
 const HINT_WIN: i32 = 1 << 24;
 const HINT_BLOCK: i32 = 1 << 23;
@@ -97,6 +103,9 @@ pub struct MnkEvaluator {
     /// The weights of the pattern evaluation on K = 5 boards, when it is chosen (`None`: the
     /// window evaluation).
     patterns: Option<Arc<PatternWeights>>,
+    /// Whether quiet nodes of large boards search their late candidates shallower first
+    /// ([`Evaluator::late_move_reduction`]).
+    reductions: bool,
 }
 
 impl Default for MnkEvaluator {
@@ -121,7 +130,19 @@ impl MnkEvaluator {
             order_candidates: true,
             max_candidates: 12,
             patterns: None,
+            reductions: false,
         }
+    }
+
+    /// The same evaluator with late move reductions (`true`) or without (the default), for
+    /// the window evaluation: at a node of a large board with more than
+    /// [`REDUCED_NODE_MOVES`] candidates (a quiet node: answers to threats are fewer), from the
+    /// [`FULL_DEPTH_MOVES`]th candidate on, a quiet move (hinted below [`QUIET_HINT`]: it
+    /// neither makes nor stops a three or a four) is searched two plies less first when the
+    /// node is at least 4 plies above the horizon.
+    pub fn with_late_move_reductions(mut self, on: bool) -> Self {
+        self.reductions = on;
+        self
     }
 
     /// The same evaluator evaluating K = 5 boards by pattern codes with `weights` (see
@@ -380,6 +401,30 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
         }
     }
 
+    fn late_move_reduction(
+        &self,
+        game: &Mnk<W>,
+        mv: u16,
+        depth: usize,
+        rank: usize,
+        count: usize,
+    ) -> usize {
+        let reduces = self.reductions
+            && self.pattern_setup(game).is_none()
+            && game.cells > SMALL_BOARD_CELLS
+            && count > REDUCED_NODE_MOVES
+            && rank >= FULL_DEPTH_MOVES
+            && depth >= 4
+            && self.move_hint(game, mv) < QUIET_HINT;
+        // Two plies, not one: the horizon stays on the same side's move (the evaluation
+        // favours the side to move, and reductions by one ply fail high again and again).
+        if reduces {
+            2
+        } else {
+            0
+        }
+    }
+
     /// For every window of K cells through `mv` on the four lines: if it holds none of the
     /// opponent's stones, the weight it would have with my stone (attack); if it holds none
     /// of mine, the weight of the opponent's stones there (defence, a little less). Winning
@@ -502,11 +547,13 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
         MnkEvaluator::new().with_patterns(patterns)
     }
 
-    /// `windows` (the window evaluation, the freestyle default) or, on K = 5 boards,
-    /// `patterns` (the pattern evaluation with the hand-set weights).
+    /// `windows` (the window evaluation, the freestyle default), `windows-lmr` (the same with
+    /// late move reductions) or, on K = 5 boards, `patterns` (the pattern evaluation with the
+    /// hand-set weights).
     fn evaluator_named(&self, name: &str) -> Result<MnkEvaluator, String> {
         match name {
             "windows" => Ok(MnkEvaluator::new()),
+            "windows-lmr" => Ok(MnkEvaluator::new().with_late_move_reductions(true)),
             "patterns" if self.k == 5 => {
                 Ok(MnkEvaluator::new().with_patterns(Some(PatternWeights::hand_set(self.rule))))
             }
@@ -515,7 +562,7 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
                 self.k
             )),
             _ => Err(format!(
-                "unknown m,n,k evaluation `{name}` (expected windows or patterns)"
+                "unknown m,n,k evaluation `{name}` (expected windows, windows-lmr or patterns)"
             )),
         }
     }
@@ -532,7 +579,7 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
             }
             Some(other) => {
                 return Err(format!(
-                    "unknown m,n,k evaluation `{other}` (expected windows or patterns)"
+                    "unknown m,n,k evaluation `{other}` (expected windows, windows-lmr or patterns)"
                 ))
             }
         }

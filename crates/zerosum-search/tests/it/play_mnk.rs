@@ -1056,3 +1056,70 @@ fn evaluator_speed() {
     measure("70x70x10 40 stones", &Mnk::<157>::new(70, 70, 10), 20, 40);
     measure("70x70x10 300 stones", &Mnk::<157>::new(70, 70, 10), 40, 300);
 }
+
+#[test]
+fn late_move_reductions_reduce_only_late_quiet_moves_of_large_boards() {
+    let plain = MnkEvaluator::new();
+    let reducing = MnkEvaluator::new().with_late_move_reductions(true);
+    // First to move, with an open three on row 8: g8 makes an open four, o15 is quiet.
+    let mut gomoku = Mnk::<4>::new(15, 15, 5);
+    play_named(&mut gomoku, "h8 a1 i8 a3 j8 a5");
+    let (four, quiet) = (
+        gomoku.parse_move("g8").unwrap(),
+        gomoku.parse_move("o15").unwrap(),
+    );
+    let mut small = Mnk::<1>::new(8, 8, 5);
+    play_named(&mut small, "d4 a1");
+    let small_quiet = small.parse_move("h8").unwrap();
+    for depth in 0..10 {
+        for rank in 0..15 {
+            for mv in [four, quiet] {
+                assert_eq!(plain.late_move_reduction(&gomoku, mv, depth, rank, 15), 0);
+                // A node with few candidates answers a threat: nothing is reduced.
+                assert_eq!(reducing.late_move_reduction(&gomoku, mv, depth, rank, 6), 0);
+            }
+            assert_eq!(
+                reducing.late_move_reduction(&small, small_quiet, depth, rank, 15),
+                0
+            );
+            assert_eq!(
+                reducing.late_move_reduction(&gomoku, four, depth, rank, 15),
+                0
+            );
+            assert_eq!(
+                reducing.late_move_reduction(&gomoku, quiet, depth, rank, 15),
+                if depth >= 4 && rank >= 3 { 2 } else { 0 },
+                "depth {depth}, rank {rank}"
+            );
+        }
+    }
+}
+
+#[test]
+fn late_move_reductions_search_fewer_nodes_and_keep_the_proofs() {
+    let reducing = MnkEvaluator::new().with_late_move_reductions(true);
+    let nodes = |evaluator: &MnkEvaluator, game: &Mnk<4>, depth: usize| {
+        let mut searcher = Searcher::new(evaluator.clone(), Algorithm::Pvs, 4);
+        searcher
+            .search(game, &SearchLimits::depth(depth), |_| {})
+            .nodes
+    };
+    let (mut plain_total, mut reduced_total) = (0, 0);
+    for opening in ["h8 h9 i8", "k9 g8 e9 i5", "f10 f8 g5"] {
+        let mut game = Mnk::<4>::new(15, 15, 5);
+        play_named(&mut game, opening);
+        plain_total += nodes(&MnkEvaluator::new(), &game, 7);
+        reduced_total += nodes(&reducing, &game, 7);
+    }
+    assert!(
+        reduced_total < plain_total,
+        "{reduced_total} nodes reduced, {plain_total} not"
+    );
+    // The known VCF of `a_known_vcf_is_found_and_proven_by_search`, proven as deep.
+    let mut game = Mnk::<4>::new(15, 15, 5);
+    play_named(&mut game, "g7 a1 h8 a3 i9 a5 h10 a7 h11 a9 g10 o1 f10 o3");
+    let plies = ((VCF_WIN - reducing.evaluate(&game)) / 10) as usize;
+    let mut searcher = Searcher::new(reducing, Algorithm::Pvs, 4);
+    let result = searcher.search(&game, &SearchLimits::depth(plies), |_| {});
+    assert!(result.score >= Score::win_in(plies), "{}", result.score);
+}

@@ -5,6 +5,13 @@
 //! The engine's `ERROR`, `UNKNOWN` and `MESSAGE` lines are kept as remarks for the reason of a
 //! forfeit; an `ERROR` or `UNKNOWN` is also a warning (it is how an engine refuses a command,
 //! an init line included: Gomocup commands other than moves have no answer).
+//!
+//! A move request the engine shows it lost is sent again: when, instead of a move, it reports
+//! the request's last word (the `X,Y` of `TURN X,Y`, the `DONE` of a `BOARD`) as an unknown
+//! command, it has read that word as a command of its own, so the command before it never
+//! reached it as one and the board it knows is unchanged. Rapfi does this when a `TURN`
+//! arrives as it answers its previous move (see [`GOMOCUP_PACE`]). A request is never sent
+//! again without that sign (a silent engine may be thinking on it).
 
 use std::time::{Duration, Instant};
 
@@ -12,7 +19,7 @@ use zerosum_core::notation::{letters, parse_column_row};
 use zerosum_core::Side;
 use zerosum_games::mnk::MnkSpec;
 
-use super::process::EngineProcess;
+use super::process::{EngineProcess, GOMOCUP_PACE};
 use super::warnings::warn_once;
 use super::Peer;
 use crate::peers::lines::NoLine;
@@ -32,6 +39,33 @@ pub(crate) struct GomocupDriver {
     watchdog: Duration,
     /// The lateness the referee forgives this engine (its own margin, else the control's).
     margin: Duration,
+}
+
+/// How many times one move request is sent again after the engine showed it lost it.
+const MAX_RESENDS: usize = 3;
+
+/// What the engine said to a request.
+enum Reply {
+    /// Its answer (not a message).
+    Answer(String),
+    /// The request's last word reported as an unknown command: the request was lost.
+    Lost,
+}
+
+/// Whether `line` (an `UNKNOWN` line, or an `ERROR` about an unknown command) reports the
+/// last word of `request` as the command the engine did not understand.
+fn reports_lost(line: &str, request: &str) -> bool {
+    let Some(last) = request.split_whitespace().last() else {
+        return false;
+    };
+    let word = line.split_whitespace().next().unwrap_or("");
+    let unknown = word == "UNKNOWN"
+        || (word == "ERROR" && line.to_ascii_lowercase().contains("unknown command"));
+    unknown
+        && line
+            .split_whitespace()
+            .last()
+            .is_some_and(|said| said.eq_ignore_ascii_case(last))
 }
 
 /// Our cell name to Gomocup's `X,Y`.
@@ -65,7 +99,7 @@ impl GomocupDriver {
             });
         };
         let mut driver = GomocupDriver {
-            process: EngineProcess::start(&peer.engine.command)?,
+            process: EngineProcess::start(&peer.engine.command, GOMOCUP_PACE)?,
             name: peer.name.to_string(),
             remarks: peer.remarks.clone(),
             side: setup.side,
@@ -81,11 +115,15 @@ impl GomocupDriver {
         };
         driver.process.send(&start)?;
         let deadline = Instant::now() + driver.setup_wait;
-        let answer = driver.answer(&start, deadline, None)?;
-        if !answer.eq_ignore_ascii_case("OK") {
+        let refusal = match driver.answer(&start, deadline, None)? {
+            Reply::Answer(answer) if answer.eq_ignore_ascii_case("OK") => None,
+            Reply::Answer(answer) => Some(format!("`{}`", quote(&answer))),
+            Reply::Lost => Some("that it is an unknown command".to_string()),
+        };
+        if let Some(refusal) = refusal {
             return Err(PlayerError::Unsupported {
                 spec: setup.spec.to_string(),
-                reason: format!("the engine answers `{}` to `{start}`", quote(&answer)),
+                reason: format!("the engine answers {refusal} to `{start}`"),
             });
         }
         let time = &setup.time;
@@ -111,14 +149,15 @@ impl GomocupDriver {
     }
 
     /// The next line that is not a message (`MESSAGE`, `DEBUG`, `ERROR`, `UNKNOWN` text lines
-    /// and empty lines are skipped; all but `DEBUG` are kept as remarks). The answer complete,
-    /// the next command waits for the pace.
+    /// and empty lines are skipped; all but `DEBUG` are kept as remarks), or [`Reply::Lost`]
+    /// when one of them reports the last word of `command` as an unknown command. The answer
+    /// complete, the next command waits for the pace.
     fn answer(
         &mut self,
         command: &str,
         deadline: Instant,
         stop: Option<&std::sync::atomic::AtomicBool>,
-    ) -> Result<String, PlayerError> {
+    ) -> Result<Reply, PlayerError> {
         loop {
             match self.process.line(Some(deadline), stop) {
                 Ok(line) => {
@@ -130,11 +169,14 @@ impl GomocupDriver {
                     if ["MESSAGE", "ERROR", "UNKNOWN"].contains(&word) {
                         self.remarks.note(line);
                     }
+                    if reports_lost(line, command) {
+                        return Ok(Reply::Lost);
+                    }
                     if line.is_empty() || ["MESSAGE", "DEBUG", "ERROR", "UNKNOWN"].contains(&word) {
                         continue;
                     }
                     self.process.answered();
-                    return Ok(line.to_string());
+                    return Ok(Reply::Answer(line.to_string()));
                 }
                 Err(NoLine::Late) if stop.is_some() && Instant::now() < deadline => {
                     // The referee has called time; keep listening for a late answer.
@@ -171,25 +213,45 @@ impl GomocupDriver {
             self.process
                 .send(&format!("INFO time_left {}", clock.as_millis()))?;
         }
-        let command = if moves.is_empty() {
-            "BEGIN".to_string()
+        // The request's lines, the last one the command the move answers.
+        let outgoing = if moves.is_empty() {
+            vec!["BEGIN".to_string()]
         } else if moves.len() == self.known + 1 {
-            format!("TURN {}", to_xy(&moves[moves.len() - 1])?)
+            vec![format!("TURN {}", to_xy(&moves[moves.len() - 1])?)]
         } else {
             // Anything else (a game that does not start empty, a resync): the whole board.
-            self.process.send("BOARD")?;
+            let mut lines = vec!["BOARD".to_string()];
             for (ply, cell) in moves.iter().enumerate() {
                 let owner = if Side::at_ply(ply) == self.side { 1 } else { 2 };
-                self.process.send(&format!("{},{owner}", to_xy(cell)?))?;
+                lines.push(format!("{},{owner}", to_xy(cell)?));
             }
-            "DONE".to_string()
+            lines.push("DONE".to_string());
+            lines
         };
-        self.process.send(&command)?;
+        let command = outgoing.last().expect("a request has lines").clone();
         // Longer than the referee waits (the limit, the margin, then a grace).
         let patience = request.limit.map_or(self.watchdog, |limit| {
             limit + self.margin + limit.max(Duration::from_secs(2))
         });
-        let answer = self.answer(&command, Instant::now() + patience, Some(&request.stop))?;
+        let deadline = Instant::now() + patience;
+        let mut resends = 0;
+        let answer = loop {
+            for line in &outgoing {
+                self.process.send(line)?;
+            }
+            match self.answer(&command, deadline, Some(&request.stop))? {
+                Reply::Answer(answer) => break answer,
+                Reply::Lost if resends < MAX_RESENDS => {
+                    resends += 1;
+                    warn_once(
+                        &self.name,
+                        "lost a move request (it took the last word for a command); sent again",
+                    );
+                }
+                // Still lost: the engine waits for a move it will not get.
+                Reply::Lost => return Err(self.remarks.no_answer(&command)),
+            }
+        };
         let cell = from_xy(&answer).ok_or_else(|| {
             PlayerError::Garbage(format!("answered `{}` to `{command}`", quote(&answer)))
         })?;

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use zerosum_core::Side;
 use zerosum_games::hex::HexSpec;
 
-use super::process::EngineProcess;
+use super::process::{EngineProcess, PACE};
 use super::warnings::warn_once;
 use super::Peer;
 use crate::peers::lines::NoLine;
@@ -51,7 +51,7 @@ impl GtpDriver {
     /// Starts the engine and sets it up for `setup`'s game, its own `init` commands last.
     pub(crate) fn start(peer: Peer<'_>, setup: &GameSetup) -> Result<Self, PlayerError> {
         let mut driver = GtpDriver {
-            process: EngineProcess::start(&peer.engine.command)?,
+            process: EngineProcess::start(&peer.engine.command, PACE)?,
             remarks: peer.remarks.clone(),
             known: 0,
             setup_wait: setup.time.watchdog + setup.time.first_move_grace,

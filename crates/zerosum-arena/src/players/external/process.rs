@@ -12,12 +12,20 @@ use std::time::{Duration, Instant};
 use crate::peers::lines::{Lines, NoLine};
 use crate::player::PlayerError;
 
-/// The pause between an engine's complete answer and the next line sent to it. Some engines
-/// lose a command that arrives a millisecond or two after their own answer (Rapfi reads its
-/// next `TURN` as `ERROR Unknown command: 4,8` and waits forever), and an opponent answering
-/// a forced move in no time would send it just then. The pause, when there is one, counts in the
-/// engine's own time for the move.
+/// The pause between a GTP engine's complete answer and the next line sent to it, for engines
+/// that read their next command before they are ready for it. The pause, when there is one,
+/// counts in the engine's own time for the move.
 pub(crate) const PACE: Duration = Duration::from_millis(5);
+
+/// The pause after a Gomocup engine's move. Rapfi prints its move before it stops counting
+/// itself as thinking, and drops a command it reads in between (it reads the command's word,
+/// ignores it, and takes the rest of the line for the next command); an opponent answering a
+/// forced move in no time sends the next `TURN` just then, and on a loaded machine the gap
+/// lasts longer than [`PACE`] (5 of 10 games lost so at a load of 8). The Gomocup driver
+/// also sends a command again when the engine shows that it lost it
+/// (`super::gomocup`); this pause makes a loss it cannot see (the whole line read in the gap)
+/// unlikely.
+pub(crate) const GOMOCUP_PACE: Duration = Duration::from_millis(30);
 
 /// A running engine program.
 pub(crate) struct EngineProcess {
@@ -29,14 +37,17 @@ pub(crate) struct EngineProcess {
     child: Child,
     stdin: ChildStdin,
     lines: Lines,
-    /// When the engine's last complete answer came, for [`PACE`].
+    /// When the engine's last complete answer came, for `pace`.
     answered: Option<Instant>,
+    /// The pause after an answer before the next line goes out.
+    pace: Duration,
 }
 
 impl EngineProcess {
     /// Starts `command` (a program and its arguments) with piped standard input and output,
-    /// in a new process group; its standard error is discarded.
-    pub(crate) fn start(command: &[String]) -> Result<EngineProcess, PlayerError> {
+    /// in a new process group; its standard error is discarded. After each of its answers the
+    /// next line waits `pace`.
+    pub(crate) fn start(command: &[String], pace: Duration) -> Result<EngineProcess, PlayerError> {
         let (program, args) = command
             .split_first()
             .ok_or_else(|| PlayerError::Failed("no command to start".into()))?;
@@ -67,19 +78,20 @@ impl EngineProcess {
             stdin,
             lines,
             answered: None,
+            pace,
         })
     }
 
-    /// Notes that the engine's answer is complete: the next line goes out [`PACE`] later.
+    /// Notes that the engine's answer is complete: the next line goes out the pace later.
     pub(crate) fn answered(&mut self) {
         self.answered = Some(Instant::now());
     }
 
-    /// Sends one line (a newline is added), waiting first until [`PACE`] has passed since the
+    /// Sends one line (a newline is added), waiting first until the pace has passed since the
     /// engine's last answer: a request, so the engine's budget of bytes and lines starts again.
     pub(crate) fn send(&mut self, line: &str) -> Result<(), PlayerError> {
         if let Some(answered) = self.answered.take() {
-            std::thread::sleep((answered + PACE).saturating_duration_since(Instant::now()));
+            std::thread::sleep((answered + self.pace).saturating_duration_since(Instant::now()));
         }
         self.lines.asked();
         writeln!(self.stdin, "{line}")
