@@ -204,6 +204,26 @@ fn points_of(
     points
 }
 
+/// A random position of `stones` stones on a `size x size` board (as [`random_position`]) and
+/// the same with one to three stones of either colour added: a parent and a child of the
+/// incremental H-search.
+fn extended_position(
+    rng: &mut SplitMix,
+    size: usize,
+    stones: usize,
+) -> Option<(Geometry<1>, Position<1>, Position<1>)> {
+    let game = random_position(rng, size, stones)?;
+    let geometry = Geometry::<1>::new(size, size);
+    let before = Position::<1>::of(&game);
+    let mut after = before;
+    for _ in 0..1 + rng.below(3) {
+        let empty: Vec<usize> = after.empty(&geometry).iter().collect();
+        let colour = [Stone::Black, Stone::White][rng.below(2)];
+        after.add(colour, empty[rng.below(empty.len())]);
+    }
+    Some((geometry, before, after))
+}
+
 #[test]
 fn an_incremental_build_finds_what_a_build_from_scratch_finds_when_no_limit_binds() {
     // A build from the connections of a position that the current one extends by a few
@@ -222,17 +242,9 @@ fn an_incremental_build_finds_what_a_build_from_scratch_finds_when_no_limit_bind
     for round in 0..120 {
         let size = 4 + round % 3;
         let stones = rng.below(6);
-        let Some(game) = random_position(&mut rng, size, stones) else {
+        let Some((geometry, before, after)) = extended_position(&mut rng, size, stones) else {
             continue;
         };
-        let geometry = Geometry::<1>::new(size, size);
-        let before = Position::<1>::of(&game);
-        let mut after = before;
-        for _ in 0..1 + rng.below(3) {
-            let empty: Vec<usize> = after.empty(&geometry).iter().collect();
-            let colour = [Stone::Black, Stone::White][rng.below(2)];
-            after.add(colour, empty[rng.below(empty.len())]);
-        }
         for colour in [Stone::Black, Stone::White] {
             let mut parent = VcBuilder::new(&geometry, unlimited);
             parent.build(&geometry, &before, colour, EdgeLink::Full);
@@ -307,17 +319,9 @@ fn every_connection_an_incremental_build_finds_holds_inside_its_carrier() {
     for round in 0..60 {
         let size = 4 + round % 2;
         let stones = rng.below(4);
-        let Some(game) = random_position(&mut rng, size, stones) else {
+        let Some((geometry, before, after)) = extended_position(&mut rng, size, stones) else {
             continue;
         };
-        let geometry = Geometry::<1>::new(size, size);
-        let before = Position::<1>::of(&game);
-        let mut after = before;
-        for _ in 0..1 + rng.below(3) {
-            let empty: Vec<usize> = after.empty(&geometry).iter().collect();
-            let colour = [Stone::Black, Stone::White][rng.below(2)];
-            after.add(colour, empty[rng.below(empty.len())]);
-        }
         for colour in [Stone::Black, Stone::White] {
             let mut parent = VcBuilder::new(&geometry, VcLimits::DEFAULT);
             parent.build(&geometry, &before, colour, EdgeLink::Full);
