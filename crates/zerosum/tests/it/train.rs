@@ -233,7 +233,7 @@ fn missing_truncated_and_corrupt_weights_are_one_line_errors() {
     );
     assert_one_line_error(
         &["match", "gomoku", "random", "engine:eval=nosuch"],
-        "player 2 (engine:eval=nosuch): unknown m,n,k evaluation `nosuch` (expected windows or patterns)",
+        "player 2 (engine:eval=nosuch): unknown m,n,k evaluation `nosuch` (expected windows",
     );
     assert!(!record.exists(), "a record was started");
     let _ = std::fs::remove_dir_all(&dir);
