@@ -3,6 +3,15 @@ use std::hash::Hash;
 
 use crate::{MoveError, Side, Status};
 
+/// What [`Game::update_legal_moves`] did to the list of legal moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LegalMovesUpdate {
+    /// It took the played move off the list and changed nothing else.
+    PlayedRemoved,
+    /// It wrote the list again: any move may have come or gone.
+    Rewritten,
+}
+
 /// The fast face of a game, used by search, solver and perft. Implementations keep their own
 /// compact representation and a move stack, so that `play`/`undo` allocate nothing.
 ///
@@ -35,11 +44,18 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// [`Game::legal_moves`] wrote them there) to those of this position, `played` being the
     /// last move played: afterwards it holds exactly what [`Game::legal_moves`] writes here, in
     /// the same order. Games where a move changes few others' legality override it to update
-    /// the list instead of writing it again; by default it is written again.
+    /// the list instead of writing it again; by default it is written again. Returns which of
+    /// the two it did, for callers that keep other views of the list (such as a mask by
+    /// [`Game::move_id`]) up to date.
     #[inline]
-    fn update_legal_moves(&self, played: Self::Move, moves: &mut Vec<Self::Move>) {
+    fn update_legal_moves(
+        &self,
+        played: Self::Move,
+        moves: &mut Vec<Self::Move>,
+    ) -> LegalMovesUpdate {
         let _ = played;
         self.legal_moves(moves);
+        LegalMovesUpdate::Rewritten
     }
 
     /// Every move that names a place on this board (every cell or column, and special moves

@@ -18,7 +18,7 @@ use std::thread::JoinHandle;
 use pyo3::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use zerosum_core::{Game, Side};
+use zerosum_core::{Game, LegalMovesUpdate, Side};
 use zerosum_games::observation::PLANES;
 use zerosum_games::{visit_game, DynAdapter, EvaluatedGame, GameVisitor};
 
@@ -92,20 +92,44 @@ impl<'a> Out<'a> {
     }
 }
 
-/// One game of the environment: the position, its legal moves in generation order, its
-/// random stream.
+/// One game of the environment: the position, its legal moves in generation order and as a
+/// mask by action id, its random stream.
 struct Lane<G: Game> {
     game: G,
     legal: Vec<G::Move>,
+    /// `mask[id]`: whether the move of action id `id` is in `legal`.
+    mask: Vec<bool>,
     rng: ChaCha8Rng,
 }
 
 impl<G: EvaluatedGame> Lane<G> {
     /// A lane playing `game` from its position.
     fn new(game: G, rng: ChaCha8Rng) -> Self {
-        let mut legal = Vec::new();
-        game.legal_moves(&mut legal);
-        Lane { game, legal, rng }
+        let mut lane = Lane {
+            mask: vec![false; game.move_id_bound()],
+            game,
+            legal: Vec::new(),
+            rng,
+        };
+        lane.restart_from(None);
+        lane
+    }
+
+    /// Starts the game again from `start` (if any), and writes its legal moves and mask.
+    fn restart_from(&mut self, start: Option<&G>) {
+        if let Some(start) = start {
+            self.game.clone_from(start);
+        }
+        self.game.legal_moves(&mut self.legal);
+        self.write_mask();
+    }
+
+    /// Writes the mask of `legal` again.
+    fn write_mask(&mut self) {
+        self.mask.fill(false);
+        for &mv in &self.legal {
+            self.mask[self.game.move_id(mv)] = true;
+        }
     }
 
     /// Plays `mv` (legal: checked by [`Lanes::check`] before), starts again from `start` if
@@ -121,24 +145,23 @@ impl<G: EvaluatedGame> Lane<G> {
         };
         out.dones[0] = status.is_over();
         if status.is_over() {
-            self.game.clone_from(start);
-            self.game.legal_moves(&mut self.legal);
+            self.restart_from(Some(start));
         } else {
-            self.game.update_legal_moves(mv, &mut self.legal);
+            match self.game.update_legal_moves(mv, &mut self.legal) {
+                LegalMovesUpdate::PlayedRemoved => self.mask[self.game.move_id(mv)] = false,
+                LegalMovesUpdate::Rewritten => self.write_mask(),
+            }
         }
         self.write(out);
     }
 
     /// Writes the position's observation (unless `out.observations` is empty: the
-    /// environment was made without them), its legal mask (into `out.masks`, which must hold
-    /// `false` everywhere) and the side to move.
+    /// environment was made without them), its legal mask and the side to move.
     fn write(&self, out: Out<'_>) {
         if !out.observations.is_empty() {
             self.game.write_observation(out.observations);
         }
-        for &mv in &self.legal {
-            out.masks[self.game.move_id(mv)] = true;
-        }
+        out.masks.copy_from_slice(&self.mask);
         out.to_move[0] = (self.game.to_move() == Side::Second) as i64;
     }
 }
@@ -256,7 +279,6 @@ impl<G: EvaluatedGame> Lanes<G> {
                         let Ok(mut lanes) = chunk.lock() else {
                             return;
                         };
-                        job.out.masks.fill(false);
                         let out = job.out.out();
                         step_chunk(&mut lanes, &start, &job.moves, out, (observation, actions));
                         drop(lanes);
@@ -405,8 +427,7 @@ impl<G: EvaluatedGame> Batch for Lanes<G> {
         out.dones.fill(false);
         for chunk in &self.chunks {
             for lane in lock(chunk)?.iter_mut() {
-                lane.game.clone_from(&self.start);
-                lane.game.legal_moves(&mut lane.legal);
+                lane.restart_from(Some(&self.start));
                 let (one, rest) = out.split(1, self.observation, self.actions);
                 lane.write(one);
                 out = rest;
@@ -718,12 +739,17 @@ fn read_actions(actions: &Bound<'_, PyAny>, games: usize) -> PyResult<Vec<i64>> 
                 array.dtype()
             )));
         }
-        actions
-            .call_method1("astype", ("int64",))?
-            .extract::<numpy::PyReadonlyArray1<i64>>()?
-            .as_slice()
-            .map_err(|_| value_error("actions must be a contiguous array"))?
-            .to_vec()
+        // An int64 array (what `sample_actions` returns) is read as it is; others converted.
+        let array = match actions.extract::<numpy::PyReadonlyArray1<i64>>() {
+            Ok(array) => array,
+            Err(_) => actions
+                .call_method1("astype", ("int64",))?
+                .extract::<numpy::PyReadonlyArray1<i64>>()?,
+        };
+        match array.as_slice() {
+            Ok(values) => values.to_vec(),
+            Err(_) => array.as_array().to_vec(),
+        }
     } else {
         actions
             .extract()

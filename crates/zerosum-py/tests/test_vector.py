@@ -98,6 +98,28 @@ def test_bad_arguments_raise_and_move_no_game():
         env.game(3)
 
 
+def test_actions_of_any_integer_dtype_and_layout_play_alike():
+    """int64 arrays are read as they are; other integer dtypes, strided views and lists give
+    the same games."""
+    envs = [zerosum.VectorEnv("hex:5", 3, seed=2) for _ in range(4)]
+    for env in envs:
+        env.reset()
+    for _ in range(30):
+        actions = envs[0].sample_actions()
+        spaced = np.zeros(6, dtype=np.int64)
+        spaced[::2] = actions
+        results = [
+            envs[0].step(actions),
+            envs[1].step(actions.astype(np.int32)),
+            envs[2].step(spaced[::2]),
+            envs[3].step(actions.tolist()),
+        ]
+        for other in results[1:]:
+            for mine, theirs in zip(results[0], other):
+                np.testing.assert_array_equal(mine, theirs)
+    assert len({tuple(env.game(0).history) for env in envs}) == 1
+
+
 @pytest.mark.parametrize("spec", ["connect4", "hex:5:swap-pieces", "unstable:4x4"])
 def test_without_observations_the_games_are_the_same(spec):
     observing = zerosum.VectorEnv(spec, 4, seed=5, threads=2)

@@ -3,7 +3,7 @@
 //! plays, counts and hashes as the game itself.
 
 use zerosum_core::conformance::SplitMix;
-use zerosum_core::{perft, SpecError};
+use zerosum_core::{perft, LegalMovesUpdate, SpecError};
 use zerosum_games::hex::Hex;
 use zerosum_games::{
     families, new_game, register, visit_game, ErasedGame, EvaluatedGame, Family, GameSpec,
@@ -243,36 +243,40 @@ fn games_go_by_the_names_people_use() {
 }
 
 /// Plays random games of a spec from its start, checking after every move that the legal
-/// moves brought up to date from the last position's equal those written from scratch.
+/// moves brought up to date from the last position's equal those written from scratch, and
+/// that an update said to have only taken the played move off did just that. Returns the
+/// moves checked and how many of their updates were such removals.
 struct UpdatedLegalMoves {
     seed: u64,
 }
 
 impl GameVisitor for UpdatedLegalMoves {
-    type Output = usize;
+    type Output = (usize, usize);
 
-    fn visit<G: EvaluatedGame>(self, start: G) -> usize {
+    fn visit<G: EvaluatedGame>(self, start: G) -> (usize, usize) {
         let mut rng = SplitMix::new(self.seed);
-        let (mut updated, mut written, mut checked) = (Vec::new(), Vec::new(), 0);
+        let (mut updated, mut written) = (Vec::new(), Vec::new());
+        let (mut checked, mut removals) = (0, 0);
         for _ in 0..4 {
             let mut game = start.clone();
             game.legal_moves(&mut updated);
             while !updated.is_empty() {
                 let mv = updated[(rng.next_u64() % updated.len() as u64) as usize];
+                let before = updated.clone();
                 game.play(mv);
-                game.update_legal_moves(mv, &mut updated);
+                let update = game.update_legal_moves(mv, &mut updated);
                 game.legal_moves(&mut written);
-                assert_eq!(
-                    updated,
-                    written,
-                    "{} after {:?}",
-                    game.spec(),
-                    game.history()
-                );
+                let context = format!("{} after {:?}", game.spec(), game.history());
+                assert_eq!(updated, written, "{context}");
+                if update == LegalMovesUpdate::PlayedRemoved {
+                    let expected: Vec<_> = before.into_iter().filter(|&m| m != mv).collect();
+                    assert_eq!(updated, expected, "{context}: more than the move removed");
+                    removals += 1;
+                }
                 checked += 1;
             }
         }
-        checked
+        (checked, removals)
     }
 }
 
@@ -282,8 +286,13 @@ fn legal_moves_brought_up_to_date_equal_legal_moves_written_again() {
     // Both swap rules, on a board small enough that the swap comes up often.
     for spec in examples.chain(&["hex:3:swap-pieces", "hex:3:swap-sides"]) {
         for seed in 0..3 {
-            let checked = visit_game(&spec.parse().unwrap(), UpdatedLegalMoves { seed }).unwrap();
+            let parsed: GameSpec = spec.parse().unwrap();
+            let (checked, removals) = visit_game(&parsed, UpdatedLegalMoves { seed }).unwrap();
             assert!(checked > 0, "{spec}: no move played");
+            // Hex and m,n,k take the played cell off (past the swap) rather than rewrite.
+            if matches!(parsed.family().name(), "hex" | "mnk") && checked > 3 {
+                assert!(removals > 0, "{spec}: every update wrote the list again");
+            }
         }
     }
 }
