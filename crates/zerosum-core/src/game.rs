@@ -3,13 +3,15 @@ use std::hash::Hash;
 
 use crate::{MoveError, Side, Status};
 
-/// What [`Game::update_legal_moves`] did to the list of legal moves.
+/// How the legal moves changed with the last move played ([`Game::legal_moves_change`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LegalMovesUpdate {
-    /// It took the played move off the list and changed nothing else.
+pub enum LegalMovesChange {
+    /// They are those of the position before.
+    Unchanged,
+    /// They are those of the position before, less the move played.
     PlayedRemoved,
-    /// It wrote the list again: any move may have come or gone.
-    Rewritten,
+    /// The game does not say: any move may have come or gone.
+    Unknown,
 }
 
 /// The fast face of a game, used by search, solver and perft. Implementations keep their own
@@ -40,22 +42,15 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// across calls, so this allocates only while it grows. Empty if and only if the game is over.
     fn legal_moves(&self, moves: &mut Vec<Self::Move>);
 
-    /// Brings `moves` from the legal moves of the position before `played` (as
-    /// [`Game::legal_moves`] wrote them there) to those of this position, `played` being the
-    /// last move played: afterwards it holds exactly what [`Game::legal_moves`] writes here, in
-    /// the same order. Games where a move changes few others' legality override it to update
-    /// the list instead of writing it again; by default it is written again. Returns which of
-    /// the two it did, for callers that keep other views of the list (such as a mask by
-    /// [`Game::move_id`]) up to date.
+    /// How the legal moves changed with `played`, the last move played: for callers that keep
+    /// them (as a list or a mask) from move to move. [`LegalMovesChange::Unchanged`] only if
+    /// [`Game::legal_moves`] now writes the same moves as before `played`,
+    /// [`LegalMovesChange::PlayedRemoved`] only if those less `played`; by default
+    /// [`LegalMovesChange::Unknown`] (the caller writes them again).
     #[inline]
-    fn update_legal_moves(
-        &self,
-        played: Self::Move,
-        moves: &mut Vec<Self::Move>,
-    ) -> LegalMovesUpdate {
+    fn legal_moves_change(&self, played: Self::Move) -> LegalMovesChange {
         let _ = played;
-        self.legal_moves(moves);
-        LegalMovesUpdate::Rewritten
+        LegalMovesChange::Unknown
     }
 
     /// Every move that names a place on this board (every cell or column, and special moves

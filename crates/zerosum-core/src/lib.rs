@@ -42,7 +42,7 @@ pub use board_text::MarkedLine;
 pub use engine_line::EngineLine;
 pub use error::{MoveError, SpecError};
 pub use evaluator::{Evaluator, MoveVerdict};
-pub use game::{Game, LegalMovesUpdate};
+pub use game::{Game, LegalMovesChange};
 pub use perft::{count_distinct_positions, perft};
 pub use score::Score;
 pub use side::{Outcome, Side, Status};

@@ -4,9 +4,13 @@
 //! `zerosum.RandomPlayer` draws the same random actions one game at a time.
 //!
 //! Each game has its own random stream, ChaCha8 seeded with `seed + i` for game `i`, from
-//! which `sample_actions` draws a legal action uniformly (the index into the legal moves in
-//! generation order, the order of `Game.legal_actions`): a `RandomPlayer(seed + i)` choosing
-//! in a lone `Game` draws the same actions.
+//! which `sample_actions` draws a legal action uniformly (an index into the legal action ids
+//! in increasing order): a `RandomPlayer(seed + i)` choosing in a lone `Game` draws the same
+//! actions.
+//!
+//! Each game keeps its legal actions as a mask by action id (the step's legal mask is a copy)
+//! and as bits (for the draw), brought up to date by what the game says of the change
+//! ([`Game::legal_moves_change`]) and written again only when it does not say.
 
 use numpy::{
     PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
@@ -18,7 +22,7 @@ use std::thread::JoinHandle;
 use pyo3::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use zerosum_core::{Game, LegalMovesUpdate, Side};
+use zerosum_core::{Game, LegalMovesChange, Side};
 use zerosum_games::observation::PLANES;
 use zerosum_games::{visit_game, DynAdapter, EvaluatedGame, GameVisitor};
 
@@ -92,49 +96,66 @@ impl<'a> Out<'a> {
     }
 }
 
-/// One game of the environment: the position, its legal moves in generation order and as a
-/// mask by action id, its random stream.
+/// The legal actions of one game, kept in its run's arrays ([`Run`]): a mask by action id,
+/// and the same as bits (bit `id % 64` of word `id / 64`).
+struct Legal<'a> {
+    mask: &'a mut [bool],
+    bits: &'a mut [u64],
+}
+
+/// One game of the environment: the position, its number of legal actions (the actions
+/// themselves are in its [`Legal`]), its random stream.
 struct Lane<G: Game> {
     game: G,
-    legal: Vec<G::Move>,
-    /// `mask[id]`: whether the move of action id `id` is in `legal`.
-    mask: Vec<bool>,
+    count: usize,
     rng: ChaCha8Rng,
 }
 
 impl<G: EvaluatedGame> Lane<G> {
-    /// A lane playing `game` from its position.
-    fn new(game: G, rng: ChaCha8Rng) -> Self {
-        let mut lane = Lane {
-            mask: vec![false; game.move_id_bound()],
-            game,
-            legal: Vec::new(),
-            rng,
-        };
-        lane.restart_from(None);
-        lane
+    /// Writes the legal actions again from the game's legal moves (`scratch`: a buffer for
+    /// them).
+    fn write_legal(&mut self, legal: &mut Legal<'_>, scratch: &mut Vec<G::Move>) {
+        self.game.legal_moves(scratch);
+        legal.mask.fill(false);
+        legal.bits.fill(0);
+        for &mv in scratch.iter() {
+            let id = self.game.move_id(mv);
+            legal.mask[id] = true;
+            legal.bits[id / 64] |= 1 << (id % 64);
+        }
+        self.count = scratch.len();
     }
 
-    /// Starts the game again from `start` (if any), and writes its legal moves and mask.
-    fn restart_from(&mut self, start: Option<&G>) {
-        if let Some(start) = start {
-            self.game.clone_from(start);
-        }
-        self.game.legal_moves(&mut self.legal);
-        self.write_mask();
+    /// Starts the game again from `start`.
+    fn restart(&mut self, start: &G, legal: &mut Legal<'_>, scratch: &mut Vec<G::Move>) {
+        self.game.clone_from(start);
+        self.write_legal(legal, scratch);
     }
 
-    /// Writes the mask of `legal` again.
-    fn write_mask(&mut self) {
-        self.mask.fill(false);
-        for &mv in &self.legal {
-            self.mask[self.game.move_id(mv)] = true;
+    /// The legal action drawn uniformly from the random stream: the `k`-th in increasing id
+    /// order for a uniform `k` below their number (the game goes on: there is one).
+    fn draw_action(&mut self, bits: &[u64]) -> usize {
+        let mut k = draw(&mut self.rng, self.count) as u32;
+        for (index, &word) in bits.iter().enumerate() {
+            let here = word.count_ones();
+            if k < here {
+                return index * 64 + nth_bit(word, k) as usize;
+            }
+            k -= here;
         }
+        unreachable!("the count of legal actions is the number of bits set")
     }
 
     /// Plays `mv` (legal: checked by [`Lanes::check`] before), starts again from `start` if
     /// the game ended, and writes the mover's reward, the done flag and the new position.
-    fn step(&mut self, start: &G, mv: G::Move, out: Out<'_>) {
+    fn step(
+        &mut self,
+        start: &G,
+        mv: G::Move,
+        mut legal: Legal<'_>,
+        out: Out<'_>,
+        scratch: &mut Vec<G::Move>,
+    ) {
         let mover = self.game.to_move();
         self.game.play(mv);
         let status = self.game.status();
@@ -145,41 +166,120 @@ impl<G: EvaluatedGame> Lane<G> {
         };
         out.dones[0] = status.is_over();
         if status.is_over() {
-            self.restart_from(Some(start));
+            self.restart(start, &mut legal, scratch);
         } else {
-            match self.game.update_legal_moves(mv, &mut self.legal) {
-                LegalMovesUpdate::PlayedRemoved => self.mask[self.game.move_id(mv)] = false,
-                LegalMovesUpdate::Rewritten => self.write_mask(),
+            match self.game.legal_moves_change(mv) {
+                LegalMovesChange::Unchanged => {}
+                LegalMovesChange::PlayedRemoved => {
+                    let id = self.game.move_id(mv);
+                    legal.mask[id] = false;
+                    legal.bits[id / 64] &= !(1 << (id % 64));
+                    self.count -= 1;
+                }
+                LegalMovesChange::Unknown => self.write_legal(&mut legal, scratch),
             }
         }
-        self.write(out);
+        self.write(legal.mask, out);
     }
 
     /// Writes the position's observation (unless `out.observations` is empty: the
-    /// environment was made without them), its legal mask and the side to move.
-    fn write(&self, out: Out<'_>) {
+    /// environment was made without them), its legal mask (`mask`) and the side to move.
+    fn write(&self, mask: &[bool], out: Out<'_>) {
         if !out.observations.is_empty() {
             self.game.write_observation(out.observations);
         }
-        out.masks.copy_from_slice(&self.mask);
+        out.masks.copy_from_slice(mask);
         out.to_move[0] = (self.game.to_move() == Side::Second) as i64;
     }
 }
 
-/// A run of the environment's games, stepped by one thread.
-type Chunk<G> = Arc<Mutex<Vec<Lane<G>>>>;
+/// A run of the environment's games, stepped by one thread, their legal actions side by side
+/// in two arrays (a step goes through the games in order).
+struct Run<G: Game> {
+    lanes: Vec<Lane<G>>,
+    /// The lanes' legal masks, `actions` values each.
+    masks: Vec<bool>,
+    /// The lanes' legal bits, `words` words each.
+    bits: Vec<u64>,
+    actions: usize,
+    words: usize,
+}
 
-/// Plays `moves` in `lanes` (one each), writing into `out`.
+impl<G: EvaluatedGame> Run<G> {
+    /// Games from `start`, one per random stream of `rngs`.
+    fn new(start: &G, rngs: impl Iterator<Item = ChaCha8Rng>) -> Self {
+        let actions = start.move_id_bound();
+        let words = actions.div_ceil(64);
+        let lanes: Vec<Lane<G>> = rngs
+            .map(|rng| Lane {
+                game: start.clone(),
+                count: 0,
+                rng,
+            })
+            .collect();
+        let mut run = Run {
+            masks: vec![false; lanes.len() * actions],
+            bits: vec![0; lanes.len() * words],
+            lanes,
+            actions,
+            words,
+        };
+        let mut scratch = Vec::new();
+        for (lane, mut legal) in run.iter_mut() {
+            lane.write_legal(&mut legal, &mut scratch);
+        }
+        run
+    }
+
+    /// Each lane with its legal actions.
+    fn iter_mut(&mut self) -> impl Iterator<Item = (&mut Lane<G>, Legal<'_>)> {
+        let masks = self.masks.chunks_exact_mut(self.actions);
+        let bits = self.bits.chunks_exact_mut(self.words);
+        self.lanes
+            .iter_mut()
+            .zip(masks.zip(bits))
+            .map(|(lane, (mask, bits))| (lane, Legal { mask, bits }))
+    }
+
+    /// The legal mask of lane `index`.
+    fn mask(&self, index: usize) -> &[bool] {
+        &self.masks[index * self.actions..(index + 1) * self.actions]
+    }
+}
+
+/// The position of the `k`-th set bit of `word`, from the lowest (`k` below its count).
+fn nth_bit(mut word: u64, k: u32) -> u32 {
+    let mut at = 0;
+    let mut k = k;
+    for half in [32, 16, 8] {
+        let low = (word & ((1u64 << half) - 1)).count_ones();
+        if k >= low {
+            k -= low;
+            word >>= half;
+            at += half;
+        }
+    }
+    for _ in 0..k {
+        word &= word - 1;
+    }
+    at + word.trailing_zeros()
+}
+
+/// A run of the environment's games, shared with the worker thread that steps it.
+type Chunk<G> = Arc<Mutex<Run<G>>>;
+
+/// Plays `moves` in the games of `run` (one each), writing into `out`.
 fn step_chunk<G: EvaluatedGame>(
-    lanes: &mut [Lane<G>],
+    run: &mut Run<G>,
     start: &G,
     moves: &[G::Move],
     mut out: Out<'_>,
     (observation, actions): (usize, usize),
 ) {
-    for (lane, &mv) in lanes.iter_mut().zip(moves) {
+    let mut scratch = Vec::new();
+    for ((lane, legal), &mv) in run.iter_mut().zip(moves) {
         let (one, rest) = out.split(1, observation, actions);
-        lane.step(start, mv, one);
+        lane.step(start, mv, legal, one, &mut scratch);
         out = rest;
     }
 }
@@ -232,7 +332,7 @@ struct Lanes<G: EvaluatedGame> {
 const WORKER_FAILED: &str = "a thread of the environment failed: the environment cannot step";
 
 /// The games of a chunk, or the error of a chunk whose worker failed while stepping it.
-fn lock<G: EvaluatedGame>(chunk: &Chunk<G>) -> Result<MutexGuard<'_, Vec<Lane<G>>>, String> {
+fn lock<G: EvaluatedGame>(chunk: &Chunk<G>) -> Result<MutexGuard<'_, Run<G>>, String> {
     chunk.lock().map_err(|_| WORKER_FAILED.to_string())
 }
 
@@ -249,14 +349,11 @@ impl<G: EvaluatedGame> Lanes<G> {
         let chunks: Vec<Chunk<G>> = sizes
             .iter()
             .map(|&size| {
-                let lanes = (0..size)
-                    .map(|_| {
-                        let rng = stream(seed.wrapping_add(next));
-                        next += 1;
-                        Lane::new(start.clone(), rng)
-                    })
-                    .collect();
-                Arc::new(Mutex::new(lanes))
+                let rngs = (0..size).map(|_| {
+                    next += 1;
+                    stream(seed.wrapping_add(next - 1))
+                });
+                Arc::new(Mutex::new(Run::new(&start, rngs)))
             })
             .collect();
         let mut all = Vec::new();
@@ -276,12 +373,12 @@ impl<G: EvaluatedGame> Lanes<G> {
                 let (chunk, start) = (Arc::clone(chunk), Arc::clone(&start));
                 let thread = std::thread::spawn(move || {
                     while let Ok(mut job) = inbox.recv() {
-                        let Ok(mut lanes) = chunk.lock() else {
+                        let Ok(mut run) = chunk.lock() else {
                             return;
                         };
                         let out = job.out.out();
-                        step_chunk(&mut lanes, &start, &job.moves, out, (observation, actions));
-                        drop(lanes);
+                        step_chunk(&mut run, &start, &job.moves, out, (observation, actions));
+                        drop(run);
                         if outbox.send(job).is_err() {
                             return;
                         }
@@ -310,8 +407,9 @@ impl<G: EvaluatedGame> Lanes<G> {
         }
     }
 
-    /// The legal move of `game` whose id is `action`, or why there is none.
-    fn legal_move(&self, game: &G, action: i64) -> Result<G::Move, String> {
+    /// The legal move of `lane` (whose legal mask is `mask`) whose id is `action`, or why
+    /// there is none.
+    fn legal_move(&self, lane: &Lane<G>, mask: &[bool], action: i64) -> Result<G::Move, String> {
         let bound = self.actions;
         let Some(&named) = usize::try_from(action)
             .ok()
@@ -325,10 +423,10 @@ impl<G: EvaluatedGame> Lanes<G> {
         let Some(mv) = named else {
             return Err(format!("action {action} is not legal: no move has this id"));
         };
-        if game.is_legal(mv) {
+        if mask[self.start.move_id(mv)] {
             return Ok(mv);
         }
-        let reason = game.illegal_reason(mv).unwrap_or("the game is over");
+        let reason = lane.game.illegal_reason(mv).unwrap_or("the game is over");
         Err(format!("action {action} is not legal: {reason}"))
     }
 
@@ -336,10 +434,11 @@ impl<G: EvaluatedGame> Lanes<G> {
     fn check(&self, actions: &[i64], pending: &mut Vec<G::Move>) -> Result<(), String> {
         pending.clear();
         for chunk in &self.chunks {
-            for lane in lock(chunk)?.iter() {
+            let run = lock(chunk)?;
+            for (at, lane) in run.lanes.iter().enumerate() {
                 let index = pending.len();
                 let mv = self
-                    .legal_move(&lane.game, actions[index])
+                    .legal_move(lane, run.mask(at), actions[index])
                     .map_err(|problem| format!("game {index}: {problem}"))?;
                 pending.push(mv);
             }
@@ -362,8 +461,8 @@ impl<G: EvaluatedGame> Lanes<G> {
         }
         let (own, mut rest) = out.split(self.sizes[0], shape.0, shape.1);
         step_chunk(
-            &mut lock(&self.chunks[0])?,
-            &self.start,
+            &mut *lock(&self.chunks[0])?,
+            &*self.start,
             &pending[..self.sizes[0]],
             own,
             shape,
@@ -425,11 +524,12 @@ impl<G: EvaluatedGame> Batch for Lanes<G> {
     fn reset(&mut self, mut out: Out<'_>) -> Result<(), String> {
         out.rewards.fill(0.0);
         out.dones.fill(false);
+        let mut scratch = Vec::new();
         for chunk in &self.chunks {
-            for lane in lock(chunk)?.iter_mut() {
-                lane.restart_from(Some(&self.start));
+            for (lane, mut legal) in lock(chunk)?.iter_mut() {
+                lane.restart(&self.start, &mut legal, &mut scratch);
                 let (one, rest) = out.split(1, self.observation, self.actions);
-                lane.write(one);
+                lane.write(legal.mask, one);
                 out = rest;
             }
         }
@@ -439,9 +539,8 @@ impl<G: EvaluatedGame> Batch for Lanes<G> {
     fn sample(&mut self, out: &mut [i64]) -> Result<(), String> {
         let mut actions = out.iter_mut();
         for chunk in &self.chunks {
-            for (lane, action) in lock(chunk)?.iter_mut().zip(&mut actions) {
-                let index = draw(&mut lane.rng, lane.legal.len());
-                *action = lane.game.move_id(lane.legal[index]) as i64;
+            for ((lane, legal), action) in lock(chunk)?.iter_mut().zip(&mut actions) {
+                *action = lane.draw_action(legal.bits) as i64;
             }
         }
         Ok(())
@@ -451,7 +550,7 @@ impl<G: EvaluatedGame> Batch for Lanes<G> {
         let mut at = index;
         for (chunk, &size) in self.chunks.iter().zip(&self.sizes) {
             if at < size {
-                let game = lock(chunk)?[at].game.clone();
+                let game = lock(chunk)?.lanes[at].game.clone();
                 return Ok(PyGame {
                     game: Box::new(DynAdapter(game)),
                 });
@@ -779,9 +878,11 @@ impl PyRandomPlayer {
         PyRandomPlayer { rng: stream(seed) }
     }
 
-    /// A legal action of `game`, drawn uniformly (`ValueError` if the game is over).
+    /// A legal action of `game`, drawn uniformly: the `k`-th legal action id in increasing
+    /// order for a uniform `k` (`ValueError` if the game is over).
     fn choose(&mut self, game: &PyGame) -> PyResult<usize> {
-        let actions = game.game.legal_actions();
+        let mut actions = game.game.legal_actions();
+        actions.sort_unstable();
         if actions.is_empty() {
             return Err(value_error(
                 "the game is over: there is no action to choose",

@@ -7,7 +7,16 @@ import pytest
 import zerosum
 from conftest import example_specs
 
-SPECS = ["tictactoe", "connect4", "hex:5", "hex:5:swap-pieces", "atoll:standard", "unstable:4x4"]
+SPECS = [
+    "tictactoe",
+    "connect4",
+    "hex:5",
+    "hex:5:swap-pieces",
+    "hex:9",
+    "gomoku",
+    "atoll:standard",
+    "unstable:4x4",
+]
 
 
 def one_at_a_time(spec, seed, steps):

@@ -34,7 +34,9 @@ pub use wide::Wide;
 
 use crate::GameVisitor;
 use serde_json::json;
-use zerosum_core::{notation, Game, MarkedLine, MoveError, Outcome, Side, Status};
+use zerosum_core::{
+    notation, Game, LegalMovesChange, MarkedLine, MoveError, Outcome, Side, Status,
+};
 
 /// A Connect-X move: the 0-based column index.
 pub type Column = u8;
@@ -251,6 +253,18 @@ impl<B: ConnectBoard> Game for ConnectX<B> {
             if self.board.can_play(col) {
                 moves.push(col as Column);
             }
+        }
+    }
+
+    /// A disc takes its column off the legal moves if it filled it, and changes nothing else,
+    /// while the game goes on.
+    fn legal_moves_change(&self, played: Column) -> LegalMovesChange {
+        if self.outcome.is_some() {
+            LegalMovesChange::Unknown
+        } else if self.board.can_play(played as usize) {
+            LegalMovesChange::Unchanged
+        } else {
+            LegalMovesChange::PlayedRemoved
         }
     }
 

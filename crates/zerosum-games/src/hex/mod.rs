@@ -43,7 +43,7 @@ pub use evaluator::HexEvaluator;
 pub use family::{spec, HexFamily, HexSpec, SwapRule};
 
 use serde_json::json;
-use zerosum_core::{zobrist_key, Game, LegalMovesUpdate, MoveError, Outcome, Side, Status};
+use zerosum_core::{zobrist_key, Game, LegalMovesChange, MoveError, Outcome, Side, Status};
 
 use crate::connection::{
     cell_name, clone_with_capacity, colour_of, owner_of, parse_cell, render_slanted,
@@ -337,26 +337,15 @@ impl Game for Hex {
     }
 
     /// A stone placed while the game goes on, past the plies where a swap may come or go,
-    /// takes only its own cell off the list; anything else writes the list again.
-    fn update_legal_moves(&self, played: HexMove, moves: &mut Vec<HexMove>) -> LegalMovesUpdate {
+    /// takes only its own cell off the legal moves.
+    fn legal_moves_change(&self, played: HexMove) -> LegalMovesChange {
         let settled = self.swap.is_none() || self.history.len() > 2;
-        if let (true, false, StoneMove::Place(cell)) = (settled, self.status.is_over(), played) {
-            // The list held the empty cells in cell order (no swap once settled): the played
-            // cell's place in it is the number of empty cells before it (a count the compiler
-            // vectorises, with none of a binary search's unpredictable branches).
-            let cell = cell as usize;
-            let before = self.stones[..cell]
-                .iter()
-                .filter(|&&stone| stone != Stone::Empty)
-                .count();
-            let at = cell - before;
-            if moves.get(at) == Some(&played) {
-                moves.remove(at);
-                return LegalMovesUpdate::PlayedRemoved;
+        match played {
+            StoneMove::Place(_) if settled && !self.status.is_over() => {
+                LegalMovesChange::PlayedRemoved
             }
+            _ => LegalMovesChange::Unknown,
         }
-        self.legal_moves(moves);
-        LegalMovesUpdate::Rewritten
     }
 
     fn all_moves(&self, moves: &mut Vec<HexMove>) {

@@ -78,7 +78,7 @@ use crate::GameVisitor;
 use serde_json::json;
 use zerosum_core::notation;
 use zerosum_core::{
-    zobrist_key, Game, LegalMovesUpdate, MarkedLine, MoveError, Outcome, Side, Status,
+    zobrist_key, Game, LegalMovesChange, MarkedLine, MoveError, Outcome, Side, Status,
 };
 
 /// A move: the index `row * cols + col` of the cell to mark (row 0 at the top).
@@ -505,24 +505,13 @@ impl<const WORDS: usize> Game for Mnk<WORDS> {
         }
     }
 
-    /// A stone takes only its own cell off the list (the list is in cell order) while the
-    /// game goes on.
-    fn update_legal_moves(&self, played: Cell, moves: &mut Vec<Cell>) -> LegalMovesUpdate {
-        if !self.status.is_over() {
-            // The played cell's place in the list: the number of empty cells before it (whole
-            // words before its word are all on the board).
-            let (word, bit) = (played as usize / 64, played as usize % 64);
-            let empty = |w: usize| !(self.stones[0][w] | self.stones[1][w]);
-            let before: u32 = (0..word).map(|w| empty(w).count_ones()).sum::<u32>()
-                + (empty(word) & ((1u64 << bit) - 1)).count_ones();
-            let at = before as usize;
-            if moves.get(at) == Some(&played) {
-                moves.remove(at);
-                return LegalMovesUpdate::PlayedRemoved;
-            }
+    /// A stone takes only its own cell off the legal moves while the game goes on.
+    fn legal_moves_change(&self, _played: Cell) -> LegalMovesChange {
+        if self.status.is_over() {
+            LegalMovesChange::Unknown
+        } else {
+            LegalMovesChange::PlayedRemoved
         }
-        self.legal_moves(moves);
-        LegalMovesUpdate::Rewritten
     }
 
     /// Every cell of the board, in cell order.
