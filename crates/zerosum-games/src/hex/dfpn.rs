@@ -15,7 +15,8 @@
 //!    processor time per position.
 //! 3. **Mustplay**: only moves inside the intersection of the carriers of the opponent's semi
 //!    connections between its edges are tried; none left and the position is lost.
-//! 4. **Dominated moves** ([`super::inferior::dominated_moves`]) are not tried.
+//! 4. **Dominated moves** ([`super::inferior::dominated_moves_with_reason`]: vulnerable and
+//!    capture-dominated cells) are not tried.
 //! 5. The moves left are ordered by the evaluator's potentials
 //!    ([`super::HexEvaluator::order_cells`]) and stored with the node, so each node is
 //!    analysed once while it stays in the table.
@@ -64,7 +65,7 @@ use std::time::{Duration, Instant};
 use zerosum_core::{zobrist_key, Game};
 
 use super::cells::{other, words_for, CellSet, Geometry, Position};
-use super::inferior::{dominated_moves, fill_in, support};
+use super::inferior::{dominated_moves_with_reason, fill_in, support};
 use super::vc::{EdgeLink, VcBuilder, VcLimits};
 use super::{Hex, HexEvaluator};
 use crate::connection::{Stone, StoneMove};
@@ -533,15 +534,13 @@ impl<const W: usize> DfpnSolver<W> {
             }
         }
         if self.options.inferior && won_inside.is_none() {
-            let dominated = dominated_moves(&self.geometry, &filled, mover, &candidates);
+            let (dominated, read) =
+                dominated_moves_with_reason(&self.geometry, &filled, mover, &candidates);
             candidates = candidates.minus(&dominated);
-            // The dominated cells, their dominators (neighbours) and what the test read.
-            let dominators = self.geometry.around(&dominated).intersection(&empty);
-            reason = reason.union(&support(
-                &self.geometry,
-                &filled,
-                &dominated.union(&dominators),
-            ));
+            // The dominated cells, their neighbours, dominators and capture partners, and
+            // what the tests read.
+            let around = self.geometry.around(&dominated).intersection(&empty);
+            reason = reason.union(&support(&self.geometry, &filled, &read.union(&around)));
         }
         if candidates.is_empty() {
             return decided(INFINITE, 0, reason);

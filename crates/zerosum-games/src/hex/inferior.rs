@@ -37,7 +37,8 @@
 //! - **fill-in** ([`fill_in`]): dead cells and captured pairs filled, again until none is
 //!   left;
 //! - **dominated** moves ([`dominated_moves`]): a cell that the mover's stone on a neighbour
-//!   would kill is worth less than that neighbour (a vulnerable cell).
+//!   would kill is worth less than that neighbour (a vulnerable cell), and so is one that the
+//!   mover's stone nearby would make half of a pair the mover captures (capture-dominated).
 //!
 //! [`support`] names the empty cells these tests read, for the solver's proofs.
 
@@ -397,33 +398,84 @@ pub fn fill_in<const W: usize>(geometry: &Geometry<W>, position: &mut Position<W
 }
 
 /// The moves among `candidates` that `colour` (to move) need not try, each dominated by a
-/// move it keeps or by a losing move outside `candidates`: an empty cell `x` that
-/// `colour`'s stone on a neighbour `y` would make dead (`x` is vulnerable to `y`). A stone
-/// on `y` then is worth a stone on both, at least as good as one on `x`. `y` outside the
-/// candidates loses when the candidates are the mustplay, so `x` loses too. Dominance
-/// cycles keep one move of each cycle: a cell is dropped only while its dominator is still
-/// kept or out of the candidates.
+/// move it keeps or by a losing move outside `candidates` (see
+/// [`dominated_moves_with_reason`]).
 pub fn dominated_moves<const W: usize>(
     geometry: &Geometry<W>,
     position: &Position<W>,
     colour: Stone,
     candidates: &CellSet<W>,
 ) -> CellSet<W> {
+    dominated_moves_with_reason(geometry, position, colour, candidates).0
+}
+
+/// The moves among `candidates` that `colour` (to move) need not try, each dominated by a
+/// move it keeps or by a losing move outside `candidates`, and the cells whose neighbourhoods
+/// the tests read (the dominated cells, their dominators and capture partners: give them to
+/// [`support`]).
+///
+/// An empty cell `x` is dominated by a neighbour `y` when `colour`'s stone on `y` makes `x`
+/// dead (`x` is vulnerable to `y`), or by a neighbour or a neighbour's neighbour `y` when
+/// that stone makes `x` and an empty neighbour `z` a pair `colour` captures (`x` is
+/// capture-dominated). A stone on `y` is then worth as much as one
+/// on `y` and `x` (and `z`), at least as good as one on `x` alone: a stone of one's own
+/// never hurts. `y` outside the candidates loses when the candidates are the mustplay, so
+/// `x` loses too. Dominance cycles keep one move of each cycle: a cell is dropped only while
+/// its dominator is still kept or out of the candidates.
+pub fn dominated_moves_with_reason<const W: usize>(
+    geometry: &Geometry<W>,
+    position: &Position<W>,
+    colour: Stone,
+    candidates: &CellSet<W>,
+) -> (CellSet<W>, CellSet<W>) {
     let empty = position.empty(geometry);
     let mut dropped = CellSet::EMPTY;
+    let mut read = CellSet::EMPTY;
     for x in candidates.iter() {
         let free = geometry.neighbours(x).intersection(&empty);
-        if free.len() > 3 {
+        if free.len() > 4 {
             continue;
         }
-        let dominated = free.iter().any(|y| {
-            !dropped.contains(y)
+        // The dominators tried: the neighbours first, then the cells next to a neighbour
+        // (a stone there can only make a capture partner of that neighbour).
+        let mut further = geometry.around(&free).intersection(&empty).minus(&free);
+        further.remove(x);
+        for y in free.iter().chain(further.iter()) {
+            if dropped.contains(y) {
+                continue;
+            }
+            let mut after = *position;
+            after.add(colour, y);
+            let partner = if free.contains(y)
+                && free.len() <= 3
                 && few_free(geometry, &empty, x, y)
-                && dies_after(geometry, position, colour, y, x)
-        });
-        if dominated {
-            dropped.insert(x);
+                && is_dead_in(geometry, &after, x)
+            {
+                Some(None)
+            } else {
+                let left = after.empty(geometry);
+                let mut others = free;
+                others.remove(y);
+                others
+                    .iter()
+                    .find(|&z| {
+                        few_free(geometry, &left, x, z)
+                            && few_free(geometry, &left, z, x)
+                            && dies_after(geometry, &after, colour, z, x)
+                            && dies_after(geometry, &after, colour, x, z)
+                    })
+                    .map(Some)
+            };
+            if let Some(partner) = partner {
+                dropped.insert(x);
+                read.insert(x);
+                read.insert(y);
+                if let Some(z) = partner {
+                    read.insert(z);
+                }
+                break;
+            }
         }
     }
-    dropped
+    (dropped, read)
 }

@@ -9,7 +9,9 @@ use zerosum_core::{Game, Outcome, Status};
 use zerosum_games::connection::{Stone, StoneMove};
 use zerosum_games::hex::cells::{other, CellSet, Geometry, Position};
 use zerosum_games::hex::dfpn::{DfpnError, DfpnLimits, DfpnOptions, HexSolver};
-use zerosum_games::hex::inferior::{captured_pairs, dead_cells, dominated_moves, fill_in, is_dead};
+use zerosum_games::hex::inferior::{
+    captured_pairs, dead_cells, dominated_moves, fill_in, is_dead, is_dead_in,
+};
 use zerosum_games::hex::vc::{EdgeLink, VcBuilder, VcLimits};
 use zerosum_games::hex::{Hex, SwapRule};
 
@@ -572,7 +574,23 @@ fn a_cell_that_one_stone_kills_is_dominated_by_it() {
     // is surrounded by White (left) and one Black arc.
     let dominated = dominated_moves(&geometry, &position, Stone::Black, &empty);
     assert!(dominated.contains(cell(&game, "a1")), "{dominated:?}");
-    assert!(!dominated.contains(cell(&game, "b1")));
+}
+
+#[test]
+fn an_edge_cell_that_a_stone_above_it_captures_is_dominated_by_it() {
+    // On the empty board, Black's b2 makes b1 and c1 a pair Black captures on its own edge
+    // (White's stone on either, Black's on the other, and White's is dead): b1 is worth
+    // less to Black than b2. White's b2 kills nothing of b1 for White.
+    let geometry = Geometry::<1>::new(5, 5);
+    let game = position(5, "");
+    let position = Position::of(&game);
+    let empty = position.empty(&geometry);
+    let candidates = cells(&game, "b1 b2 c3");
+    let dominated = dominated_moves(&geometry, &position, Stone::Black, &candidates);
+    assert_eq!(dominated, cells(&game, "b1"), "{dominated:?}");
+    assert!(
+        !dominated_moves(&geometry, &position, Stone::White, &empty).contains(cell(&game, "b1"))
+    );
 }
 
 #[test]
@@ -663,6 +681,59 @@ fn fill_in_and_dominated_moves_keep_the_value() {
     }
     assert!(filled_positions > 30, "only {filled_positions} fill-ins");
     assert!(dominated_seen > 10, "only {dominated_seen} dominated moves");
+}
+
+#[test]
+fn capture_dominated_moves_keep_the_value() {
+    // A cell the mover's stone on a neighbour turns into half of a pair the mover captures
+    // is dominated by that neighbour, as a cell the neighbour kills is: pruning both keeps
+    // a winning move wherever there is one.
+    let mut rng = SplitMix::new(23);
+    let mut by_capture = 0;
+    for round in 0..400 {
+        let size = 4 + round % 2;
+        let stones = size * size / 2 - 2 + rng.below(size);
+        let Some(game) = random_position(&mut rng, size, stones) else {
+            continue;
+        };
+        let geometry = Geometry::<1>::new(size, size);
+        let mut filled = Position::<1>::of(&game);
+        fill_in(&geometry, &mut filled);
+        if filled.has_won(&geometry, Stone::Black) || filled.has_won(&geometry, Stone::White) {
+            continue;
+        }
+        let empty = filled.empty(&geometry);
+        let mut memo = HashMap::new();
+        for colour in [Stone::Black, Stone::White] {
+            let dominated = dominated_moves(&geometry, &filled, colour, &empty);
+            by_capture += dominated
+                .iter()
+                .filter(|&x| {
+                    !geometry.neighbours(x).intersection(&empty).iter().any(|y| {
+                        let mut after = filled;
+                        after.add(colour, y);
+                        is_dead_in(&geometry, &after, x)
+                    })
+                })
+                .count();
+            let kept_win = empty.minus(&dominated).iter().any(|cell| {
+                let mut next = filled;
+                next.add(colour, cell);
+                !colour_wins(&geometry, next, other(colour), &mut memo)
+            });
+            assert_eq!(
+                colour_wins(&geometry, filled, colour, &mut memo),
+                kept_win,
+                "dominated moves {:?} lose the win of {colour:?} in\n{}",
+                dominated.iter().collect::<Vec<_>>(),
+                game.render()
+            );
+        }
+    }
+    assert!(
+        by_capture > 10,
+        "only {by_capture} moves dominated by capture"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
