@@ -78,6 +78,16 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
         verdicts.clear();
         verdicts.resize(moves.len(), MoveVerdict::Open);
     }
+
+    /// Whether the candidate `mv` at the root of an alpha-beta search loses by force, by
+    /// knowledge too costly for every node (m,n,k: the opponent's victory by continuous
+    /// threats after it). Asked once per move and search, for the best move of each completed
+    /// iteration from depth 6 on; a move that loses is dropped from the root and the iteration
+    /// searched again (unless it is the last candidate left). Must be sound: `true` only for a lost move.
+    /// Default: `false`.
+    fn root_move_loses(&self, _game: &G, _mv: G::Move) -> bool {
+        false
+    }
 }
 
 /// What [`Evaluator::analyse`] knows of one move, for the side that plays it.

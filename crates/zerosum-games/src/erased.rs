@@ -91,6 +91,7 @@ trait Erased: Send + Sync {
     fn proven_winner(&self) -> Option<Side>;
     fn analysis_visits(&self) -> Option<u32>;
     fn analyse(&self, moves: &[ErasedMove], verdicts: &mut Vec<MoveVerdict>);
+    fn root_move_loses(&self, mv: ErasedMove) -> bool;
 }
 
 /// A game of type `G`, its evaluator, its moves by id and its history as erased moves.
@@ -289,6 +290,11 @@ impl<G: EvaluatedGame> Erased for Typed<G> {
             }
         }
     }
+
+    fn root_move_loses(&self, mv: ErasedMove) -> bool {
+        self.typed(mv)
+            .is_some_and(|mv| self.evaluator.root_move_loses(&self.game, mv))
+    }
 }
 
 impl Clone for ErasedGame {
@@ -437,6 +443,10 @@ impl Evaluator<ErasedGame> for ErasedEvaluator {
 
     fn analyse(&self, game: &ErasedGame, moves: &[ErasedMove], verdicts: &mut Vec<MoveVerdict>) {
         game.inner.analyse(moves, verdicts);
+    }
+
+    fn root_move_loses(&self, game: &ErasedGame, mv: ErasedMove) -> bool {
+        game.inner.root_move_loses(mv)
     }
 }
 

@@ -26,6 +26,9 @@ const MAX_DEPTH: usize = 250;
 const POLL_INTERVAL: u64 = 32;
 /// First aspiration half-window, in evaluation units.
 const ASPIRATION: i32 = 30;
+/// The shallowest iteration whose best move the evaluator checks
+/// ([`Evaluator::root_move_loses`]): the best moves of shallower ones change too often.
+const ROOT_CHECK_DEPTH: usize = 6;
 
 /// Which iterations a helper thread skips, by helper (cycled): helper `i` skips depth `d` when
 /// `(d + SKIP_PHASE[i]) / SKIP_SIZE[i]` is odd (Stockfish's Lazy SMP tables), so the helpers
@@ -79,6 +82,11 @@ pub(crate) struct AlphaBeta<G: Game, E: Evaluator<G>> {
     scratch: Vec<G::Move>,
     /// Best root move of the current iteration whose search completed and raised alpha.
     root_best: Option<(Score, G::Move)>,
+    /// Root moves the evaluator has been asked about ([`Evaluator::root_move_loses`]) in this
+    /// search (the best of each iteration from [`ROOT_CHECK_DEPTH`] on), and those it found
+    /// lost, which the root no longer tries.
+    root_checked: Vec<G::Move>,
+    root_lost: Vec<G::Move>,
     /// The helper searchers of a search with several threads, kept for the next one.
     helpers: Vec<AlphaBeta<G, E>>,
 }
@@ -105,6 +113,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             history: Vec::new(),
             scratch: Vec::new(),
             root_best: None,
+            root_checked: Vec::new(),
+            root_lost: Vec::new(),
             helpers: Vec::new(),
         }
     }
@@ -288,14 +298,19 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
         // A legal move before any search: the first candidate in static order.
         self.ensure_ply(0);
+        self.root_checked.clear();
+        self.root_lost.clear();
         self.order_moves(&game, 0, 0, None);
         result.best_move = self.move_lists[0].first().map(|&(_, m)| m);
+        let mut root_left = self.move_lists[0].len();
 
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         // Stop deepening once half the time is gone: the next iteration would not finish.
         let soft_limit = aimed.map(TimeBudget::deepening_cutoff);
         let mut completed = 0;
-        for depth in 1..=max_depth {
+        let mut depth = 0;
+        while depth < max_depth {
+            depth += 1;
             let previous = result.score;
             self.root_best = None;
             let (score, complete) = self.iteration(&mut game, depth, previous);
@@ -323,6 +338,24 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 break;
             }
             let solved = complete || score.distance().is_some_and(|d| d <= depth);
+            // The best move, if the evaluator now finds it lost, is dropped and the iteration
+            // searched again without it.
+            let checked = |mv: &G::Move| self.root_checked.contains(mv);
+            if let Some(mv) =
+                root_move.filter(|mv| depth >= ROOT_CHECK_DEPTH && !solved && !checked(mv))
+            {
+                self.root_checked.push(mv);
+                if root_left > 1 && self.evaluator.root_move_loses(&game, mv) {
+                    self.root_lost.push(mv);
+                    root_left -= 1;
+                    depth -= 1;
+                    if result.best_move == Some(mv) {
+                        self.order_moves(&game, 0, 0, None);
+                        result.best_move = self.move_lists[0].first().map(|&(_, m)| m);
+                    }
+                    continue;
+                }
+            }
             completed = depth;
             result = SearchResult {
                 best_move: root_move.or(result.best_move),
@@ -509,6 +542,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     fn order_moves(&mut self, game: &G, ply: usize, depth: usize, tt_move: Option<usize>) {
         let mut scratch = std::mem::take(&mut self.scratch);
         self.evaluator.candidate_moves(game, &mut scratch);
+        if ply == 0 {
+            scratch.retain(|mv| !self.root_lost.contains(mv));
+        }
         let killers = self.killers[ply];
         let list = &mut self.move_lists[ply];
         list.clear();

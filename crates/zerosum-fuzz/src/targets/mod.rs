@@ -3,6 +3,7 @@
 
 mod book;
 mod downloads;
+mod engine_replies;
 mod files;
 mod http;
 mod lists;
@@ -63,6 +64,7 @@ pub fn all_targets() -> &'static [Target] {
             protocols::GTP,
             protocols::GTP_SERVE,
             protocols::GOMOCUP,
+            engine_replies::TARGET,
             net::MESSAGES,
             net::CLIENT,
             net::SERVER,

@@ -48,9 +48,10 @@ use zerosum_core::{Evaluator, Game};
 use super::lines::{low_bits, LineBoard};
 use super::pattern_eval::{self, PatternTuning};
 use super::pattern_weights::PatternWeights;
-use super::threats::{bit_cells, set_bit, ThreatScan};
+use super::threats::{bit_cells, ThreatScan};
 use super::values::{LOSS_NEXT, STATIC_LIMIT, VCF_WIN, WIN_NEXT};
 use super::vcf::VcfSearch;
+use super::vct::VctSearch;
 use super::{has, Mnk, Rule};
 use crate::{EvaluatedGame, GameSpec};
 
@@ -77,6 +78,11 @@ const MAX_COUNTED_DOUBLES: u32 = 4;
 const FULL_DEPTH_MOVES: usize = 3;
 const REDUCED_NODE_MOVES: usize = 6;
 const QUIET_HINT: i32 = 1600;
+/// Root threat analysis ([`Evaluator::root_move_loses`]): positions scanned by the opponent's
+/// VCT search after a root move (about 1.3 microseconds each on the shared machine), and the
+/// most threat moves of one line.
+const ROOT_DEFENCE_SCANS: u32 = 20_000;
+const ROOT_MAX_THREATS: usize = 10;
 /// Move hints: a winning cell, a block of the opponent's winning cell.
 const HINT_WIN: i32 = 1 << 24;
 const HINT_BLOCK: i32 = 1 << 23;
@@ -106,6 +112,9 @@ pub struct MnkEvaluator {
     /// Whether quiet nodes of large boards search their late candidates shallower first
     /// ([`Evaluator::late_move_reduction`]).
     reductions: bool,
+    /// Whether root moves on a large board are checked by a threat-space search
+    /// ([`Evaluator::root_move_loses`]).
+    root_threats: bool,
 }
 
 impl Default for MnkEvaluator {
@@ -131,7 +140,17 @@ impl MnkEvaluator {
             max_candidates: 12,
             patterns: None,
             reductions: false,
+            root_threats: false,
         }
+    }
+
+    /// The same evaluator with the root moves of a search on a large board checked by a
+    /// threat-space search (`true`) or not (the default): a root move after which the opponent
+    /// wins by continuous threats (fours and open threes), found within
+    /// [`ROOT_DEFENCE_SCANS`] scanned positions, is lost ([`Evaluator::root_move_loses`]).
+    pub fn with_root_threats(mut self, on: bool) -> Self {
+        self.root_threats = on;
+        self
     }
 
     /// The same evaluator with late move reductions (`true`) or without (the default), for
@@ -360,21 +379,11 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
                 return;
             }
         }
-        if scan.double_count[opp] > 0 && scan.threes_complete[opp] {
+        if let Some(mut answers) = (scan.double_count[opp] > 0)
+            .then(|| scan.double_answers(&board, opp))
+            .flatten()
+        {
             // Every other move loses: the opponent makes two winning cells, I block one.
-            let mut answers = [!0u64; W];
-            for double in bit_cells(&scan.doubles[opp]) {
-                let mut spoils = [0u64; W];
-                set_bit(&mut spoils, double);
-                for free in scan.three_cells(&board, opp) {
-                    if free.contains(&double) {
-                        free.iter().for_each(|&cell| set_bit(&mut spoils, cell));
-                    }
-                }
-                for (answer, spoil) in answers.iter_mut().zip(spoils) {
-                    *answer &= spoil;
-                }
-            }
             for (answer, four) in answers.iter_mut().zip(scan.fours[me]) {
                 *answer |= four;
             }
@@ -399,6 +408,28 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
             let kept = self.sort_by_hint(&board, me, moves);
             moves.truncate(kept);
         }
+    }
+
+    /// With root threats on (window evaluation, large boards): whether the opponent wins by
+    /// continuous threats after `mv`, found within [`ROOT_DEFENCE_SCANS`] scanned positions.
+    fn root_move_loses(&self, game: &Mnk<W>, mv: u16) -> bool {
+        if !self.root_threats
+            || self.pattern_setup(game).is_some()
+            || game.cells <= SMALL_BOARD_CELLS
+            || game.status().is_over()
+        {
+            return false;
+        }
+        let me = game.to_move().index();
+        let mut board = LineBoard::new(game);
+        board.place(mv as usize, me);
+        let mut defence = VctSearch::<W>::new(
+            &mut board,
+            1 - me,
+            &self.weight_by_missing,
+            ROOT_DEFENCE_SCANS,
+        );
+        defence.run(ROOT_MAX_THREATS)
     }
 
     fn late_move_reduction(
@@ -548,12 +579,14 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
     }
 
     /// `windows` (the window evaluation, the freestyle default), `windows-lmr` (the same with
-    /// late move reductions) or, on K = 5 boards, `patterns` (the pattern evaluation with the
+    /// late move reductions), `windows-vct` (the same with threat-space searches at the root)
+    /// or, on K = 5 boards, `patterns` (the pattern evaluation with the
     /// hand-set weights).
     fn evaluator_named(&self, name: &str) -> Result<MnkEvaluator, String> {
         match name {
             "windows" => Ok(MnkEvaluator::new()),
             "windows-lmr" => Ok(MnkEvaluator::new().with_late_move_reductions(true)),
+            "windows-vct" => Ok(MnkEvaluator::new().with_root_threats(true)),
             "patterns" if self.k == 5 => {
                 Ok(MnkEvaluator::new().with_patterns(Some(PatternWeights::hand_set(self.rule))))
             }
@@ -562,7 +595,7 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
                 self.k
             )),
             _ => Err(format!(
-                "unknown m,n,k evaluation `{name}` (expected windows, windows-lmr or patterns)"
+                "unknown m,n,k evaluation `{name}` (expected windows, windows-lmr, windows-vct or patterns)"
             )),
         }
     }
@@ -579,7 +612,7 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
             }
             Some(other) => {
                 return Err(format!(
-                    "unknown m,n,k evaluation `{other}` (expected windows, windows-lmr or patterns)"
+                    "unknown m,n,k evaluation `{other}` (expected windows, windows-lmr, windows-vct or patterns)"
                 ))
             }
         }

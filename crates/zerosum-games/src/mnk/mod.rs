@@ -63,6 +63,7 @@ mod rules;
 mod threats;
 mod values;
 mod vcf;
+mod vct;
 
 pub use evaluator::{MnkEvaluator, SMALL_BOARD_CELLS};
 pub use family::{spec, spec_with_rule, MnkFamily, MnkSpec, MAX_RUN};

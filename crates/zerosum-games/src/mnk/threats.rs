@@ -66,7 +66,7 @@ fn count_bits(bits: &[u64]) -> u32 {
 /// those between the first and the last stone of either side (empty if none, or if the line
 /// is shorter than K).
 #[inline]
-fn windows_touching_stones(
+pub(crate) fn windows_touching_stones(
     board: &LineBoard,
     occupied: u128,
     len: usize,
@@ -179,6 +179,30 @@ impl<const W: usize> ThreatScan<W> {
             scan.double_count[side] = count_bits(&scan.doubles[side]);
         }
         scan
+    }
+
+    /// The cells where the other side spoils every double of `side` (the double itself, or a
+    /// free cell of a three of `side` through it): with its fours, the only answers to an open
+    /// three that do not lose to an open four. `None` if the list of threes overflowed (the
+    /// answers are not known); empty if no cell spoils them all.
+    pub fn double_answers(&self, board: &LineBoard, side: usize) -> Option<[u64; W]> {
+        if !self.threes_complete[side] {
+            return None;
+        }
+        let mut answers = [!0u64; W];
+        for double in bit_cells(&self.doubles[side]) {
+            let mut spoils = [0u64; W];
+            set_bit(&mut spoils, double);
+            for free in self.three_cells(board, side) {
+                if free.contains(&double) {
+                    free.iter().for_each(|&cell| set_bit(&mut spoils, cell));
+                }
+            }
+            for (answer, spoil) in answers.iter_mut().zip(spoils) {
+                *answer &= spoil;
+            }
+        }
+        Some(answers)
     }
 
     /// The two free cells of each of `side`'s listed threes.

@@ -1123,3 +1123,33 @@ fn late_move_reductions_search_fewer_nodes_and_keep_the_proofs() {
     let result = searcher.search(&game, &SearchLimits::depth(plies), |_| {});
     assert!(result.score >= Score::win_in(plies), "{}", result.score);
 }
+
+/// A root move after which the opponent wins by continuous threats (found by Rapfi, game 5 of
+/// the issue 33 pilot, our move 18 with the second stones) is what a depth-8 search plays
+/// without the root check; with it (`windows-vct`) the search plays a move the opponent has no
+/// such win against.
+#[test]
+fn a_root_move_lost_to_threats_is_dropped_for_one_that_holds() {
+    let moves = "f7 i5 j9 h6 g8 j6 h9 i10 g7 h4 k7 g6 i6 h7 h5 e4 f5 g4 f4 f6 g5 e6 d6 e5 e7 \
+                 e3 e2 f3 f2 d4 d3 g2 d5 g9 h8";
+    let mut game = Mnk::<4>::new(15, 15, 5);
+    play_named(&mut game, moves);
+    let limits = SearchLimits {
+        depth: Some(8),
+        ..SearchLimits::default()
+    };
+    let checked = MnkEvaluator::new().with_root_threats(true);
+    let mut plain = Searcher::new(MnkEvaluator::new(), Algorithm::Pvs, 16);
+    let lost = plain.search(&game, &limits, |_| {}).best_move.unwrap();
+    assert_eq!(game.format_move(lost), "j4");
+    assert!(checked.root_move_loses(&game, lost));
+    let mut searcher = Searcher::new(checked.clone(), Algorithm::Pvs, 16);
+    let kept = searcher.search(&game, &limits, |_| {}).best_move.unwrap();
+    assert!(
+        !checked.root_move_loses(&game, kept),
+        "{}",
+        game.format_move(kept)
+    );
+    // The check is the evaluator's: the plain one never finds a move lost.
+    assert!(!MnkEvaluator::new().root_move_loses(&game, lost));
+}
