@@ -4,6 +4,7 @@
 mod book;
 mod downloads;
 mod files;
+mod hex_gammas;
 mod http;
 mod lists;
 mod moves;
@@ -84,6 +85,7 @@ pub fn all_targets() -> &'static [Target] {
             openings::TARGET,
             downloads::TARGET,
             weights::TARGET,
+            hex_gammas::TARGET,
         ]);
         targets
     })
