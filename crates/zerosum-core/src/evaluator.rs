@@ -54,6 +54,15 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
         None
     }
 
+    /// Weights that sharpen Monte Carlo search's priors (with [`Evaluator::mcts_prior_width`]):
+    /// `weights` gets one positive finite weight for each of `moves` (candidates of `game`, in
+    /// candidate order), and the candidate of rank `r` gets the prior `exp(-r / width)` times
+    /// its weight (normalised; the candidates are searched in the order of their priors).
+    /// Left empty (the default): the priors of rank alone.
+    fn candidate_weights(&self, _game: &G, _moves: &[G::Move], weights: &mut Vec<f64>) {
+        weights.clear();
+    }
+
     /// The side that has won `game` (ongoing) already, by a static proof the rules do not see
     /// yet (Hex: a virtual connection of stones and bridges with disjoint carriers), for search
     /// to treat as the end of the game. It must be sound: never a side that could still lose.

@@ -88,6 +88,7 @@ trait Erased: Send + Sync {
         -> usize;
     fn playout_move(&self) -> Option<ErasedMove>;
     fn mcts_prior_width(&self) -> Option<f64>;
+    fn candidate_weights(&self, moves: &[ErasedMove], weights: &mut Vec<f64>);
     fn proven_winner(&self) -> Option<Side>;
     fn analysis_visits(&self) -> Option<u32>;
     fn analyse(&self, moves: &[ErasedMove], verdicts: &mut Vec<MoveVerdict>);
@@ -271,6 +272,17 @@ impl<G: EvaluatedGame> Erased for Typed<G> {
         self.evaluator.mcts_prior_width()
     }
 
+    fn candidate_weights(&self, moves: &[ErasedMove], weights: &mut Vec<f64>) {
+        let typed: Option<Vec<G::Move>> = moves.iter().map(|&mv| self.typed(mv)).collect();
+        match typed {
+            Some(typed) => self
+                .evaluator
+                .candidate_weights(&self.game, &typed, weights),
+            // Not this game's moves: the priors of rank alone.
+            None => weights.clear(),
+        }
+    }
+
     fn proven_winner(&self) -> Option<Side> {
         self.evaluator.proven_winner(&self.game)
     }
@@ -431,6 +443,10 @@ impl Evaluator<ErasedGame> for ErasedEvaluator {
 
     fn mcts_prior_width(&self) -> Option<f64> {
         self.prior_width
+    }
+
+    fn candidate_weights(&self, game: &ErasedGame, moves: &[ErasedMove], weights: &mut Vec<f64>) {
+        game.inner.candidate_weights(moves, weights);
     }
 
     fn proven_winner(&self, game: &ErasedGame) -> Option<Side> {

@@ -4,10 +4,15 @@
 //! results, and a logistic regression of the weights on them (`fit`). A run is reproducible
 //! from its seed: the same options give the same weights, on any number of threads.
 //!
-//! Modules: `self_play` (the games and their samples) and `fit` (the regression), which uses
-//! the samples' type.
+//! The gammas of Hex's patterns are trained alike (`hex_patterns`: self-play of the Monte Carlo
+//! engine, a Bradley-Terry fit by minorization-maximization), on the same machinery of games
+//! played in index order on any number of threads (`self_play::play_indexed`).
+//!
+//! Modules: `self_play` (the games and their samples, and the scheduling of games), `fit` (the
+//! regression), which uses the samples' type, and `hex_patterns` (the Hex trainer).
 
 pub mod fit;
+pub mod hex_patterns;
 pub mod self_play;
 
 use zerosum_games::mnk::patterns::CELL_CODES;

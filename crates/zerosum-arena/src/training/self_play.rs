@@ -118,35 +118,16 @@ pub fn play_games(
     progress: impl FnMut(usize) + Send,
 ) -> SelfPlayData {
     let evaluator = MnkEvaluator::new().with_patterns(Some(weights.clone()));
-    let games: Vec<OnceLock<GameData>> = (0..options.games).map(|_| OnceLock::new()).collect();
-    let next = AtomicUsize::new(0);
-    let finished = AtomicUsize::new(0);
-    let progress = Mutex::new(progress);
-    std::thread::scope(|scope| {
-        for _ in 0..options.threads.max(1) {
-            let (games, next, finished, progress) = (&games, &next, &finished, &progress);
-            let evaluator = evaluator.clone();
-            scope.spawn(move || {
-                let searcher =
-                    || Searcher::new(evaluator.clone(), Algorithm::default(), SELF_PLAY_TABLE_MB);
-                let mut players = [searcher(), searcher()];
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(slot) = games.get(index) else {
-                        break;
-                    };
-                    let _ = slot.set(play_game(start, &evaluator, &mut players, options, index));
-                    let done = finished.fetch_add(1, Ordering::Relaxed) + 1;
-                    if let Ok(mut progress) = progress.lock() {
-                        progress(done);
-                    }
-                }
-            });
-        }
-    });
+    let searcher = || Searcher::new(evaluator.clone(), Algorithm::default(), SELF_PLAY_TABLE_MB);
+    let games = play_indexed(
+        options.games,
+        options.threads,
+        || [searcher(), searcher()],
+        |players, index| play_game(start, &evaluator, players, options, index),
+        progress,
+    );
     let mut data = SelfPlayData::default();
     for (index, game) in games.into_iter().enumerate() {
-        let game = game.into_inner().expect("every game was played");
         match game.winner {
             Some(0) => data.first_wins += 1,
             Some(_) => data.second_wins += 1,
@@ -162,6 +143,60 @@ pub fn play_games(
     data
 }
 
+/// The random generator of game `index` of a run seeded with `seed`: its own ChaCha8 stream.
+pub fn game_rng(seed: u64, index: usize) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index as u64);
+    rng
+}
+
+/// A number below `n` (at least 1) drawn from `rng`.
+pub fn below(rng: &mut ChaCha8Rng, n: u64) -> u64 {
+    ((u128::from(rng.next_u64()) * u128::from(n)) >> 64) as u64
+}
+
+/// `play(state, index)` for every `index` below `count`, on `threads` threads (at least one),
+/// each with its own `state` from `new_state`: each thread takes the next index not yet taken.
+/// The results come back in index order, so they do not depend on the number of threads when
+/// each is a function of its index alone; `progress` hears how many are finished (from one
+/// thread at a time).
+pub fn play_indexed<T: Send + Sync, S>(
+    count: usize,
+    threads: usize,
+    new_state: impl Fn() -> S + Sync,
+    play: impl Fn(&mut S, usize) -> T + Sync,
+    progress: impl FnMut(usize) + Send,
+) -> Vec<T> {
+    let results: Vec<OnceLock<T>> = (0..count).map(|_| OnceLock::new()).collect();
+    let next = AtomicUsize::new(0);
+    let finished = AtomicUsize::new(0);
+    let progress = Mutex::new(progress);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            let (results, next, finished, progress) = (&results, &next, &finished, &progress);
+            let (new_state, play) = (&new_state, &play);
+            scope.spawn(move || {
+                let mut state = new_state();
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(slot) = results.get(index) else {
+                        break;
+                    };
+                    let _ = slot.set(play(&mut state, index));
+                    let done = finished.fetch_add(1, Ordering::Relaxed) + 1;
+                    if let Ok(mut progress) = progress.lock() {
+                        progress(done);
+                    }
+                }
+            });
+        }
+    });
+    results
+        .into_iter()
+        .map(|result| result.into_inner().expect("every index was played"))
+        .collect()
+}
+
 /// Game `index`: a random opening, then each side searching its budget a move; the terms of
 /// every position after the opening whose evaluation is a static value.
 fn play_game(
@@ -171,9 +206,8 @@ fn play_game(
     options: &SelfPlayOptions,
     index: usize,
 ) -> GameData {
-    let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
-    rng.set_stream(index as u64);
-    let mut below = |n: u64| ((u128::from(rng.next_u64()) * u128::from(n)) >> 64) as u64;
+    let mut rng = game_rng(options.seed, index);
+    let mut below = |n: u64| below(&mut rng, n);
     let mut game = start.clone();
     let Plies { min, max } = options.plies;
     let stones = min + below((max - min + 1) as u64) as usize;

@@ -132,3 +132,68 @@ fn the_trainer_refuses_games_it_does_not_play() {
     }
     assert!(train_board(&"renju".parse().unwrap()).is_ok());
 }
+
+/// The Hex trainer's fit (`training::hex_patterns::fit`), on moves whose answer is known:
+/// three patterns on every move, played 4 : 2 : 1, give gammas in those ratios (the prior's
+/// virtual games are a few against thousands of moves); a pattern rarer than `min_count` gets
+/// no gamma of its own and takes `other`; the gammas lower the log-loss of the moves played.
+#[test]
+fn the_hex_fit_finds_the_gammas_of_moves_whose_answer_is_known() {
+    use zerosum_arena::training::hex_patterns::{fit, moves_of, validate};
+    let (a, b, c, rare) = (5u64, 9, 17, 33);
+    let mut positions = Vec::new();
+    for i in 0..7000 {
+        let played = match i % 7 {
+            0..=3 => 0,
+            4 | 5 => 1,
+            _ => 2,
+        };
+        positions.push((vec![a, b, c], played));
+    }
+    positions.push((vec![a, rare], 1));
+    let moves = moves_of(&positions);
+    let gammas = fit(&moves, 2, 200, |_| {});
+    assert_eq!(gammas.len(), 3, "the rare pattern shares `other`");
+    let (ga, gb, gc) = (gammas.gamma(a), gammas.gamma(b), gammas.gamma(c));
+    assert!((ga / gb - 2.0).abs() < 0.02, "{ga} / {gb}");
+    assert!((gb / gc - 2.0).abs() < 0.02, "{gb} / {gc}");
+    assert!(gammas.gamma(rare) > 0.0 && gammas.gamma(rare) == gammas.gamma(1));
+    let (uniform, trained, top) = validate(&moves, &gammas);
+    assert!((uniform - 3f64.ln()).abs() < 1e-3);
+    // The entropy of 4/7, 2/7, 1/7.
+    let best = -[4.0f64, 2.0, 1.0]
+        .iter()
+        .map(|p| p / 7.0 * (p / 7.0).ln())
+        .sum::<f64>();
+    assert!((trained - best).abs() < 1e-3, "{trained} against {best}");
+    assert!((top - 4.0 / 7.0).abs() < 1e-3, "{top}");
+}
+
+/// A Hex run is reproducible from its seed on any number of threads; its moves are those of
+/// its games after the openings.
+#[test]
+fn a_hex_run_is_the_same_from_the_same_seed_on_any_threads() {
+    use zerosum_arena::training::hex_patterns::{train_hex, HexTrainOptions};
+    let options = |seed: u64, threads: usize| HexTrainOptions {
+        side: 5,
+        games: 6,
+        seed,
+        playouts: 20,
+        plies: Plies { min: 2, max: 2 },
+        threads,
+        iterations: 10,
+        min_count: 3,
+    };
+    let (mut games, mut iterations) = (0, 0);
+    let one = train_hex(&options(3, 1), |stage| match stage {
+        TrainStage::Games(done) => games = games.max(done),
+        TrainStage::Epochs(done) => iterations = done,
+    });
+    assert_eq!((games, iterations), (6, 10));
+    assert_eq!(one, train_hex(&options(3, 2), |_| {}));
+    assert_ne!(one, train_hex(&options(4, 1), |_| {}));
+    let report = &one.1;
+    assert_eq!(report.black_wins + report.white_wins, 6);
+    assert!(report.training_moves > 0 && report.validation_moves == 0);
+    assert!(report.patterns == one.0.len() && report.patterns > 0);
+}

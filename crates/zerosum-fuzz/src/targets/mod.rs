@@ -5,6 +5,7 @@ mod book;
 mod downloads;
 mod engine_replies;
 mod files;
+mod hex_gammas;
 mod http;
 mod lists;
 mod moves;
@@ -86,6 +87,7 @@ pub fn all_targets() -> &'static [Target] {
             openings::TARGET,
             downloads::TARGET,
             weights::TARGET,
+            hex_gammas::TARGET,
         ]);
         targets
     })

@@ -3,12 +3,30 @@
 //! solver orders its moves with, so that the oracle built on that solver does not lead back to
 //! the evaluator's module.
 
+use std::sync::{Arc, OnceLock};
+
 use zerosum_core::{Game, Side};
 
 use super::evaluator::ANALYSIS_VISITS;
+use super::gammas::PatternGammas;
 use super::{Hex, HexEvaluator};
 use crate::exact::ExactOracle;
 use crate::{EvaluatedGame, GameSpec};
+
+/// The gammas file of the evaluation `patterns`: `weights/hex.txt`, made by `zerosum train hex`.
+pub const BUILT_IN_GAMMAS: &str = include_str!("../../../../weights/hex.txt");
+
+/// The gammas of [`BUILT_IN_GAMMAS`], read once.
+fn built_in_gammas() -> Arc<PatternGammas> {
+    static GAMMAS: OnceLock<Arc<PatternGammas>> = OnceLock::new();
+    GAMMAS
+        .get_or_init(|| {
+            Arc::new(
+                PatternGammas::parse(BUILT_IN_GAMMAS).expect("the built-in gammas file is read"),
+            )
+        })
+        .clone()
+}
 
 impl EvaluatedGame for Hex {
     type Evaluator = HexEvaluator;
@@ -21,15 +39,31 @@ impl EvaluatedGame for Hex {
         HexEvaluator::new(self.width(), self.height())
     }
 
-    /// `potential` (the default: two-distance potentials, no analysis) or `analysis` (the
+    /// `potential` (the default: two-distance potentials, no analysis), `analysis` (the
     /// same, with Monte Carlo nodes analysed once they have [`ANALYSIS_VISITS`] playouts:
-    /// virtual connections, the mustplay, inferior cells, see [`super::analysis`]).
+    /// virtual connections, the mustplay, inferior cells, see [`super::analysis`]) or
+    /// `patterns` (the potentials, with Monte Carlo priors weighed by the gammas of
+    /// [`BUILT_IN_GAMMAS`], see [`super::gammas`]).
     fn evaluator_named(&self, name: &str) -> Result<HexEvaluator, String> {
         match name {
             "potential" => Ok(self.evaluator()),
             "analysis" => Ok(self.evaluator().with_analysis(Some(ANALYSIS_VISITS))),
+            "patterns" => Ok(self.evaluator().with_gammas(Some(built_in_gammas()))),
             _ => Err(format!(
-                "unknown Hex evaluation `{name}` (expected potential or analysis)"
+                "unknown Hex evaluation `{name}` (expected potential, analysis or patterns)"
+            )),
+        }
+    }
+
+    /// `patterns` (the default with weights) with the gammas of the file `text`.
+    fn evaluator_weighted(&self, name: Option<&str>, text: &str) -> Result<HexEvaluator, String> {
+        match name {
+            None | Some("patterns") => {
+                let gammas = PatternGammas::parse(text).map_err(|e| e.to_string())?;
+                Ok(self.evaluator().with_gammas(Some(Arc::new(gammas))))
+            }
+            Some(name) => Err(format!(
+                "the Hex evaluation `{name}` loads no weights (only patterns does)"
             )),
         }
     }

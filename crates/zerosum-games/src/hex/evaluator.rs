@@ -25,6 +25,7 @@ use std::sync::Arc;
 
 use zerosum_core::{Evaluator, Game, MoveVerdict, Side};
 
+use super::gammas::PatternGammas;
 use super::{Hex, HexMove};
 use crate::connection::potential::{balance, ColourPotential, Network, PotentialParams, WALL};
 use crate::connection::{owner_of, Stone, StoneMove};
@@ -59,6 +60,9 @@ const NEAR_LAST_MOVE_HINT: i32 = 10;
 ///   the opponent's last stone.
 /// - [`Evaluator::playout_move`]: the answer to an intrusion into a bridge.
 /// - [`Evaluator::mcts_prior_width`]: 6 (Monte Carlo search is PUCT with priors by rank).
+/// - [`Evaluator::candidate_weights`]: with pattern gammas ([`HexEvaluator::with_gammas`],
+///   the evaluation named `patterns`), each placement's gamma ([`super::gammas`]), the swap
+///   1; none otherwise.
 /// - [`Evaluator::proven_winner`]: the colour joined by a virtual connection
 ///   ([`super::connected`]).
 /// - [`Evaluator::analyse`]: H-search, the mustplay and inferior cells
@@ -77,6 +81,8 @@ pub struct HexEvaluator {
     network: Arc<Network>,
     /// Playouts through a Monte Carlo node before it is analysed; `None`: never.
     analysis_visits: Option<u32>,
+    /// The patterns' gammas that weigh Monte Carlo priors; `None`: priors by rank alone.
+    gammas: Option<Arc<PatternGammas>>,
 }
 
 impl HexEvaluator {
@@ -112,6 +118,7 @@ impl HexEvaluator {
             params,
             network: Arc::new(network),
             analysis_visits: None,
+            gammas: None,
         }
     }
 
@@ -119,6 +126,13 @@ impl HexEvaluator {
     /// have `visits` playouts (`None`: never).
     pub fn with_analysis(mut self, visits: Option<u32>) -> HexEvaluator {
         self.analysis_visits = visits;
+        self
+    }
+
+    /// The same evaluator, with Monte Carlo priors weighed by the gammas of the candidates'
+    /// patterns ([`Evaluator::candidate_weights`]; `None`: by rank alone).
+    pub fn with_gammas(mut self, gammas: Option<Arc<PatternGammas>>) -> HexEvaluator {
+        self.gammas = gammas;
         self
     }
 
@@ -323,6 +337,19 @@ impl Evaluator<Hex> for HexEvaluator {
 
     fn mcts_prior_width(&self) -> Option<f64> {
         Some(MCTS_PRIOR_WIDTH)
+    }
+
+    fn candidate_weights(&self, game: &Hex, moves: &[HexMove], weights: &mut Vec<f64>) {
+        weights.clear();
+        let Some(gammas) = &self.gammas else {
+            return;
+        };
+        self.check_size(game);
+        let colour = game.colour_of(game.to_move());
+        weights.extend(moves.iter().map(|&mv| match mv {
+            StoneMove::Place(cell) => f64::from(gammas.cell_gamma(game, cell.into(), colour)),
+            StoneMove::Swap => 1.0,
+        }));
     }
 
     fn analysis_visits(&self) -> Option<u32> {

@@ -34,11 +34,13 @@ pub mod dfpn;
 mod evaluated;
 mod evaluator;
 mod family;
+pub mod gammas;
 pub mod inferior;
 pub mod oracle;
 pub mod patterns;
 pub mod vc;
 
+pub use evaluated::BUILT_IN_GAMMAS;
 pub use evaluator::HexEvaluator;
 pub use family::{spec, HexFamily, HexSpec, SwapRule};
 

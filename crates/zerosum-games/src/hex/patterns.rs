@@ -1,12 +1,16 @@
-//! Local patterns of Hex (issue 32 item 4, its first part): what lies within two cells of a
-//! cell, as MoHex's radius-2 hexagonal patterns, seen from one colour, as one number, for
-//! move priors and playout policies learned from games (the trainer and its weights are still
-//! to come).
+//! Local patterns of Hex (issue 32 item 4): what lies within two cells of a cell, as MoHex's
+//! radius-2 hexagonal patterns, seen from one colour, as one number, for the move priors
+//! learned from games ([`super::gammas`], trained by `zerosum train hex`).
 //!
 //! The 18 cells at hex distance 1 or 2, in the order of [`RADIUS_2`], each take one of four
 //! states ([`EMPTY`], [`OWN`], [`THEIRS`], [`WALL`]): a cell beyond an edge counts as a stone of
 //! that edge's colour (beyond the top or bottom row Black, beyond the left or right column
 //! White), one beyond two edges at once is a wall. The code is `sum(state_i * 4^i)`.
+//!
+//! Both colours see the board as Black does: White's view reads the board mirrored in its
+//! long diagonal (offset `(column, row)` read at `(row, column)`), which maps the hexagonal
+//! neighbourhood onto itself and White's edges onto Black's, so a shape has one code for
+//! either colour and the two colours' games train the same patterns.
 //! A 180° turn of the board maps each colour's edges onto themselves, so a pattern and its
 //! turn are the same pattern: [`canonical`] picks one code for both.
 
@@ -48,17 +52,19 @@ pub const THEIRS: u64 = 2;
 /// Beyond two edges at once (the board's corners).
 pub const WALL: u64 = 3;
 
-/// The radius-2 pattern of `cell` on `game`'s board, seen from `colour` (Black or White):
-/// see the module documentation. The cell itself is not part of it.
+/// The radius-2 pattern of `cell` on `game`'s board, seen from `colour` (Black or White,
+/// White's view mirrored): see the module documentation. The cell itself is not part of it.
 pub fn pattern_code(game: &Hex, cell: usize, colour: Stone) -> u64 {
     let (width, height) = (game.width() as isize, game.height() as isize);
     let (column, row) = game.coordinates(cell);
     let (column, row) = (column as isize, row as isize);
     let stones = game.stones();
+    let mirrored = colour == Stone::White;
     RADIUS_2
         .iter()
         .enumerate()
         .map(|(i, &(dc, dr))| {
+            let (dc, dr) = if mirrored { (dr, dc) } else { (dc, dr) };
             let (c, r) = (column + dc, row + dr);
             let inside_columns = (0..width).contains(&c);
             let inside_rows = (0..height).contains(&r);

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use zerosum_core::conformance::SplitMix;
 use zerosum_core::{Evaluator, Game, MoveVerdict, Status};
 use zerosum_games::connection::StoneMove;
-use zerosum_games::hex::{Hex, HexEvaluator};
+use zerosum_games::hex::{Hex, HexEvaluator, SwapRule};
 
 /// Whether the side to move wins `game` (ongoing), by exhaustive search, memoised on the
 /// position's hash (the side to move follows from the stones).
@@ -147,13 +147,20 @@ fn the_analysis_is_an_evaluation_by_name() {
         .unwrap()
         .analysis_visits()
         .is_some());
-    let error = game.evaluator_named("patterns").unwrap_err();
-    assert!(error.contains("potential or analysis"), "{error}");
+    assert!(game
+        .evaluator_named("patterns")
+        .unwrap()
+        .analysis_visits()
+        .is_none());
+    let error = game.evaluator_named("gammas").unwrap_err();
+    assert!(error.contains("potential, analysis or patterns"), "{error}");
 }
 
 /// The radius-2 pattern extractor (`hex::patterns`): the edges as stones of their colour and
-/// the corners as walls, the view of either colour, and a board turned by 180° giving the
-/// turned pattern, hence the same canonical code.
+/// the corners as walls; White's view of a position is Black's view of the position mirrored
+/// in the long diagonal with the colours exchanged (built by the swap of pieces, which mirrors
+/// the first stone into White's); a board turned by 180° gives the turned pattern, hence the
+/// same canonical code.
 #[test]
 fn radius_two_patterns_see_edges_colours_and_the_turned_board() {
     use zerosum_games::connection::Stone;
@@ -177,13 +184,21 @@ fn radius_two_patterns_see_edges_colours_and_the_turned_board() {
         "the centre sees no edge"
     );
 
+    // White sees the top-left corner with its own edge where Black sees its own.
+    assert_eq!(pattern_code(&empty, 0, Stone::White), corner);
+
     let mut rng = SplitMix::new(7);
     for _ in 0..50 {
         let (width, height) = (3 + rng.below(6), 3 + rng.below(6));
+        let side = width;
         let mut game = Hex::new(width, height, None);
         let mut turned_game = Hex::new(width, height, None);
+        // On a square board: the same position mirrored, colours exchanged.
+        let mut square = Hex::new(side, side, None);
+        let mut mirrored = Hex::new(side, side, Some(SwapRule::Pieces));
+        let mirror = |cell: usize| (cell % side) * side + cell / side;
         let mut moves = Vec::new();
-        for _ in 0..rng.below(width * height) {
+        for ply in 0..rng.below(width * height) {
             game.legal_moves(&mut moves);
             let StoneMove::Place(cell) = moves[rng.below(moves.len())] else {
                 unreachable!("no swap rule")
@@ -191,25 +206,43 @@ fn radius_two_patterns_see_edges_colours_and_the_turned_board() {
             game.play(StoneMove::Place(cell));
             let turned_cell = (width * height - 1 - usize::from(cell)) as u16;
             turned_game.play(StoneMove::Place(turned_cell));
+            if ply < side * side && !square.status().is_over() {
+                square.legal_moves(&mut moves);
+                let StoneMove::Place(cell) = moves[rng.below(moves.len())] else {
+                    unreachable!("no swap rule")
+                };
+                square.play(StoneMove::Place(cell));
+                if ply == 0 {
+                    // Black's stone on the mirrored cell, swapped into White's on this one.
+                    mirrored.play(StoneMove::Place(cell));
+                    mirrored.play(StoneMove::Swap);
+                } else {
+                    mirrored.play(StoneMove::Place(mirror(cell.into()) as u16));
+                }
+            }
             if game.status().is_over() {
                 break;
             }
         }
         for cell in 0..width * height {
             let code = pattern_code(&game, cell, Stone::Black);
-            let white = pattern_code(&game, cell, Stone::White);
-            for i in 0..18 {
-                let (b, w) = ((code >> (2 * i)) & 3, (white >> (2 * i)) & 3);
-                let swapped = match b {
-                    OWN => THEIRS,
-                    THEIRS => OWN,
-                    other => other,
-                };
-                assert_eq!(w, swapped);
-            }
             let other = pattern_code(&turned_game, width * height - 1 - cell, Stone::Black);
             assert_eq!(other, turned(code));
             assert_eq!(canonical(other), canonical(code));
+        }
+        for cell in 0..side * side {
+            assert_eq!(
+                mirrored.stone(mirror(cell)) == Stone::Empty,
+                square.stone(cell) == Stone::Empty
+            );
+            assert_eq!(
+                pattern_code(&square, cell, Stone::White),
+                pattern_code(&mirrored, mirror(cell), Stone::Black)
+            );
+            assert_eq!(
+                pattern_code(&square, cell, Stone::Black),
+                pattern_code(&mirrored, mirror(cell), Stone::White)
+            );
         }
     }
 }

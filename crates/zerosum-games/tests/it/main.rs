@@ -12,6 +12,7 @@ mod families;
 mod gomoku_rules;
 mod hex;
 mod hex_analysis;
+mod hex_gammas;
 mod hex_knowledge;
 mod mnk;
 mod observation;

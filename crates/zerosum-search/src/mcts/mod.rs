@@ -41,7 +41,7 @@ use crate::result::{SearchInfo, SearchResult, TreeStats};
 use backup::{for_mover, update};
 use playout::Playouts;
 use proof::TreeProof;
-use select::{prior, select, select_puct, Choice};
+use select::{rank_priors, select, select_puct, Choice};
 use tree::{Node, NodeId, Tree, ROOT};
 
 /// The limits are polled, and the shared playout count updated, once every this many
@@ -408,8 +408,12 @@ struct Worker<M> {
     playouts_of: Playouts<M>,
     /// Nodes of the current iteration, from the root.
     path: Vec<NodeId>,
-    /// Scratch for the candidates of a node being expanded.
+    /// Scratch for the candidates of a node being expanded, best first.
     moves: Vec<M>,
+    /// With priors, the prior of each of [`Worker::moves`], and scratch for their weights.
+    priors: Vec<f32>,
+    weights: Vec<f64>,
+    ranked: Vec<(f64, M)>,
     /// Scratch for the verdicts of a node's analysis.
     verdicts: Vec<MoveVerdict>,
     /// Playouts of the current search.
@@ -429,6 +433,9 @@ impl<M: Copy + Eq> Worker<M> {
             playouts_of: Playouts::new(position, 0),
             path: Vec::new(),
             moves: Vec::new(),
+            priors: Vec::new(),
+            weights: Vec::new(),
+            ranked: Vec::new(),
             verdicts: Vec::new(),
             playouts: 0,
             first_move: None,
@@ -566,12 +573,12 @@ impl<M: Copy + Eq> Worker<M> {
                 None => select(&self.tree, id, game.to_move()),
                 Some(width) => {
                     let mover = game.to_move();
-                    match select_puct(&self.tree, id, mover, width, true) {
+                    match select_puct(&self.tree, id, mover, true) {
                         Some(Choice::Child(child)) => child,
                         Some(Choice::Widen) => match self.widen(id, game, evaluator, width) {
                             Some(child) => child,
                             // No room: among the children, else a playout from here.
-                            None => match select_puct(&self.tree, id, mover, width, false) {
+                            None => match select_puct(&self.tree, id, mover, false) {
                                 Some(Choice::Child(child)) => child,
                                 _ => break,
                             },
@@ -647,7 +654,8 @@ impl<M: Copy + Eq> Worker<M> {
     /// are proven when first reached (every child is tried once before any is tried twice, so
     /// a win in one is proven within as many playouts as there are children), and every
     /// candidate is a child. With priors ([`Evaluator::mcts_prior_width`]) the candidates are
-    /// ranked, the playout policy's move first, and weighed by rank; those that end the game
+    /// ranked, the playout policy's move first, and weighed by rank (and the evaluator's
+    /// weights, [`Evaluator::candidate_weights`]); those that end the game
     /// are proven here, which may prove `id`; only the best few ([`FIRST_CHILDREN`]) become children
     /// (all of them if one ends the game), the others wait as unborn ([`Worker::widen`]).
     /// False if the tree has no room for them.
@@ -658,7 +666,7 @@ impl<M: Copy + Eq> Worker<M> {
         evaluator: &E,
     ) -> bool {
         let width = evaluator.mcts_prior_width();
-        self.rank_candidates(game, evaluator, width.is_some());
+        self.rank_candidates(game, evaluator, width);
         if id == ROOT && self.first_move.is_none() {
             self.first_move = self.moves.first().copied();
         }
@@ -672,27 +680,51 @@ impl<M: Copy + Eq> Worker<M> {
         }
         self.tree
             .expand(id, &self.moves[..born], game.to_move(), count - born);
-        if let Some(width) = width {
-            self.weigh_children(id, game, width, 0, count);
+        if width.is_some() {
+            self.weigh_children(id, game, 0, born);
         }
         true
     }
 
-    /// The evaluator's candidates of `game` in `self.moves`, best first; `urgent_first`: the
-    /// playout policy's move (a bridge saved) first.
+    /// The evaluator's candidates of `game` in `self.moves`, best first. With priors of
+    /// `width`: the playout policy's move (a bridge saved) first, then the candidates in the
+    /// order of their priors ([`rank_priors`], with the evaluator's weights), which go to
+    /// `self.priors`.
     fn rank_candidates<G: Game<Move = M>, E: Evaluator<G>>(
         &mut self,
         game: &G,
         evaluator: &E,
-        urgent_first: bool,
+        width: Option<f64>,
     ) {
         evaluator.candidate_moves(game, &mut self.moves);
-        if urgent_first {
-            let urgent = evaluator.playout_move(game);
-            if let Some(at) = urgent.and_then(|mv| self.moves.iter().position(|&m| m == mv)) {
-                self.moves[..=at].rotate_right(1);
-            }
+        let Some(width) = width else {
+            return;
+        };
+        let urgent = evaluator.playout_move(game);
+        if let Some(at) = urgent.and_then(|mv| self.moves.iter().position(|&m| m == mv)) {
+            self.moves[..=at].rotate_right(1);
         }
+        evaluator.candidate_weights(game, &self.moves, &mut self.weights);
+        if self.weights.len() == self.moves.len() {
+            // Weighed by rank and weight, then sorted by that (a stable sort: ties by rank).
+            self.ranked.clear();
+            self.ranked.extend(
+                self.moves
+                    .iter()
+                    .zip(&self.weights)
+                    .enumerate()
+                    .map(|(rank, (&mv, &weight))| ((-(rank as f64) / width).exp() * weight, mv)),
+            );
+            self.ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+            self.moves.clear();
+            self.moves.extend(self.ranked.iter().map(|&(_, mv)| mv));
+            self.weights.clear();
+            self.weights
+                .extend(self.ranked.iter().map(|&(weight, _)| weight));
+        } else {
+            self.weights.clear();
+        }
+        rank_priors(self.moves.len(), width, &self.weights, &mut self.priors);
     }
 
     /// Whether one of `self.moves` ends `game`.
@@ -737,7 +769,7 @@ impl<M: Copy + Eq> Worker<M> {
             node.children as usize,
             (node.children + node.unborn) as usize,
         );
-        self.rank_candidates(game, evaluator, true);
+        self.rank_candidates(game, evaluator, Some(width));
         // The ranking is the one of the expansion: its first `born` are the children.
         let more = more.min(count - born);
         if self.moves.len() != count || more == 0 || !self.tree.has_room(born + more) {
@@ -745,7 +777,7 @@ impl<M: Copy + Eq> Worker<M> {
         }
         self.tree
             .widen(id, &self.moves[born..born + more], game.to_move());
-        self.weigh_children(id, game, width, born, count);
+        self.weigh_children(id, game, born, born + more);
         Some(self.tree.node(id).first_child + born as NodeId)
     }
 
@@ -803,21 +835,21 @@ impl<M: Copy + Eq> Worker<M> {
         update(&mut self.tree, id, game.to_move());
     }
 
-    /// Gives the children of `id` (the position of `game`) from rank `from` on their priors
-    /// among `count` candidates (see [`prior`]), and proves those that end the game, then
-    /// `id` if they decide it.
+    /// Gives the children of `id` (the position of `game`) of ranks `from..to` their priors
+    /// (`self.priors`, of the ranking that made them), `id` the prior of the best unborn
+    /// candidate after them, and proves those that end the game, then `id` if they decide it.
     fn weigh_children<G: Game<Move = M>>(
         &mut self,
         id: NodeId,
         game: &mut G,
-        width: f64,
         from: usize,
-        count: usize,
+        to: usize,
     ) {
+        self.tree.node_mut(id).unborn_prior = self.priors.get(to).copied().unwrap_or(0.0);
         let node = *self.tree.node(id);
         for (rank, child) in node.child_ids().enumerate().skip(from) {
             let child = self.tree.node_mut(child);
-            child.prior = prior(rank, count, width);
+            child.prior = self.priors[rank];
             game.play(child.mv.expect("a child has a move"));
             if let Status::Over(outcome) = game.status() {
                 child.proof = TreeProof::of_outcome(outcome, child.side);

@@ -31,12 +31,20 @@ pub(super) const PUCT_EXPLORATION: f64 = 1.5;
 /// How much worse than its parent's mean a move not yet tried is taken to be.
 pub(super) const FIRST_PLAY_REDUCTION: f64 = 0.1;
 
-/// The prior of the candidate of rank `rank` (0 the best) among `count`: `exp(-rank / width)`
-/// normalised over the `count` ranks, at the precision a node keeps it.
-pub(super) fn prior(rank: usize, count: usize, width: f64) -> f32 {
-    let weight = |rank: usize| (-(rank as f64) / width).exp();
+/// The priors of `count` candidates ranked best first, into `priors`, at the precision a node
+/// keeps them: each candidate's weight normalised over all, the weight of rank `rank` (0 the
+/// best) `weights[rank]` (the evaluator's weights already times the rank's), or
+/// `exp(-rank / width)` where `weights` is empty.
+pub(super) fn rank_priors(count: usize, width: f64, weights: &[f64], priors: &mut Vec<f32>) {
+    let weight = |rank: usize| {
+        weights
+            .get(rank)
+            .copied()
+            .unwrap_or_else(|| (-(rank as f64) / width).exp())
+    };
     let total: f64 = (0..count).map(weight).sum();
-    (weight(rank) / total) as f32
+    priors.clear();
+    priors.extend((0..count).map(|rank| (weight(rank) / total) as f32));
 }
 
 /// Where PUCT sends the next playout from a node.
@@ -49,16 +57,15 @@ pub(super) enum Choice {
 }
 
 /// The child of `parent` (expanded, not proven, `mover` to move) that the next playout goes
-/// through by PUCT with the children's priors (`width`: the priors' width, for those of the
-/// unborn candidates), or, if `may_widen`, [`Choice::Widen`] when the best-ranked unborn
-/// candidate, not tried and with the prior of its rank, would be chosen over every child not
+/// through by PUCT with the children's priors, or, if `may_widen`, [`Choice::Widen`] when the
+/// best-ranked unborn candidate, not tried and with its prior ([`Node::unborn_prior`]), would
+/// be chosen over every child not
 /// proven: the choice PUCT makes with every candidate a child. Ties go to the earlier
 /// candidate. `None` if there is no choice (every child proven, and no widening).
 pub(super) fn select_puct<M: Copy>(
     tree: &Tree<M>,
     parent: NodeId,
     mover: Side,
-    width: f64,
     may_widen: bool,
 ) -> Option<Choice> {
     let node = tree.node(parent);
@@ -73,11 +80,7 @@ pub(super) fn select_puct<M: Copy>(
         value(child.prior, child.visits, mean)
     });
     if may_widen && node.unborn > 0 {
-        let (born, count) = (
-            node.children as usize,
-            (node.children + node.unborn) as usize,
-        );
-        let unborn = value(prior(born, count, width), 0, None);
+        let unborn = value(node.unborn_prior, 0, None);
         if best.is_none_or(|(_, best)| unborn > best) {
             return Some(Choice::Widen);
         }

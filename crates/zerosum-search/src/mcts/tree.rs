@@ -46,6 +46,8 @@ pub(super) struct Node<M> {
     /// prior, see [`Evaluator::mcts_prior_width`](zerosum_core::Evaluator::mcts_prior_width));
     /// 0 where the search has no priors.
     pub prior: f32,
+    /// The prior of the best-ranked unborn candidate (0 without one).
+    pub unborn_prior: f32,
     /// Whether the evaluator's analysis ([`Evaluator::analyse`](zerosum_core::Evaluator::analyse))
     /// of this position has been applied to its children.
     pub analysed: bool,
@@ -68,6 +70,7 @@ impl<M> Node<M> {
             expanded: false,
             drawn_child: false,
             prior: 0.0,
+            unborn_prior: 0.0,
             analysed: false,
             pruned: false,
         }

@@ -602,3 +602,47 @@ fn mcts_plays_no_move_the_analysis_rules_out() {
         "only {restricted} positions with moves ruled out"
     );
 }
+
+/// Priors weighed by the evaluator's candidate weights (`Evaluator::candidate_weights`, Hex's
+/// pattern gammas): a pattern of overwhelming gamma draws the playouts of the root to its
+/// cells, which the priors of rank alone leave nearly untried; weights of 1 everywhere search
+/// exactly as no weights (the bench's signature does not move).
+#[test]
+fn candidate_weights_steer_the_priors() {
+    use zerosum_games::connection::{Stone, StoneMove};
+    use zerosum_games::hex::gammas::PatternGammas;
+    use zerosum_games::hex::patterns::pattern_code;
+    use zerosum_games::hex::{Hex, HexEvaluator};
+
+    let mut game = Hex::new(9, 9, None);
+    game.play_list("e5").unwrap();
+    // White's pattern of the obtuse corner i1 (and, turned, a9).
+    let corner = game.cell(8, 0);
+    let code = pattern_code(&game, corner, Stone::White);
+    let steered = Arc::new(PatternGammas::new([(code, 1.0e6)], 1.0));
+    let neutral = Arc::new(PatternGammas::new([], 1.0));
+    let limits = SearchLimits::nodes(300);
+    let search = |gammas: Option<Arc<PatternGammas>>| {
+        let evaluator = HexEvaluator::new(9, 9).with_gammas(gammas);
+        let mut searcher = Searcher::new(evaluator, Algorithm::Mcts, 16);
+        searcher.search(&game, &limits, |_| {})
+    };
+    let corners = [
+        StoneMove::Place(corner as u16),
+        StoneMove::Place(game.cell(0, 8) as u16),
+    ];
+    let plain = search(None);
+    assert!(!corners.contains(&plain.best_move.unwrap()));
+    let steered = search(Some(steered));
+    assert!(
+        corners.contains(&steered.best_move.unwrap()),
+        "{:?}",
+        steered.best_move
+    );
+    let neutral = search(Some(neutral));
+    assert_eq!(
+        (neutral.best_move, neutral.nodes),
+        (plain.best_move, plain.nodes)
+    );
+    assert_eq!(neutral.pv, plain.pv);
+}

@@ -238,3 +238,102 @@ fn missing_truncated_and_corrupt_weights_are_one_line_errors() {
     assert!(!record.exists(), "a record was started");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The arguments of a small Hex training run writing to `out`.
+fn hex_run(out: &str) -> Vec<String> {
+    [
+        "train",
+        "hex:5",
+        "--games",
+        "4",
+        "--nodes",
+        "20",
+        "--plies",
+        "2",
+        "--epochs",
+        "10",
+        "--min-count",
+        "2",
+        "--seed",
+        "3",
+        "--out",
+        out,
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+/// The arguments of a search of hex:5 with the gammas file `path`.
+fn hex_search(path: &str) -> Vec<String> {
+    [
+        "search",
+        "hex:5",
+        "--algo",
+        "mcts",
+        "--moves",
+        "c3",
+        "--nodes",
+        "200",
+        "--weights",
+        path,
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+/// `args` as the `&str`s `run` takes.
+fn strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+/// `zerosum train hex:N`: the same seed writes the same gammas file, which `search` loads; a
+/// truncated or corrupt one (another radius, a negative or non-finite gamma) and the options
+/// of five in a row are one-line errors.
+#[test]
+fn hex_gammas_train_reproducibly_and_corrupt_files_are_one_line_errors() {
+    let dir = scratch("hex");
+    let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let (_, report) = run(&strs(&hex_run(a)));
+    assert!(report.contains("4 of 4 games"), "{report}");
+    run(&strs(&hex_run(b)));
+    let file = std::fs::read_to_string(a).unwrap();
+    assert_eq!(file, std::fs::read_to_string(b).unwrap());
+    assert!(file.starts_with(
+        "zerosum hex patterns 1\n# made by: zerosum train hex:5 --games 4 --seed 3 --nodes 20 \
+         --plies 2 --epochs 10 --min-count 2\n"
+    ));
+    let (out, _) = run(&strs(&hex_search(a)));
+    assert!(out.contains("bestmove"), "{out}");
+    let write = |name: &str, content: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, content).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let other = file.lines().find(|l| l.starts_with("other ")).unwrap();
+    let cases = [
+        (
+            write("truncated.txt", &file.replace("end\n", "")),
+            "truncated",
+        ),
+        (
+            write("radius.txt", &file.replace("radius 2", "radius 3")),
+            "radius 3",
+        ),
+        (
+            write("negative.txt", &file.replace(other, "other -1")),
+            "gamma `-1`",
+        ),
+        (
+            write("nan.txt", &file.replace(other, "other NaN")),
+            "gamma `NaN`",
+        ),
+    ];
+    for (path, words) in cases {
+        assert_one_line_error(&strs(&hex_search(&path)), words);
+    }
+    let mut five = hex_run(a);
+    five.extend(["--l2".to_string(), "0.1".to_string()]);
+    assert_one_line_error(&strs(&five), "for five in a row, not Hex");
+    let _ = std::fs::remove_dir_all(&dir);
+}
