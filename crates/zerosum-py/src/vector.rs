@@ -18,6 +18,7 @@ use numpy::{
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use pyo3::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -52,6 +53,7 @@ fn draw(rng: &mut ChaCha8Rng, len: usize) -> usize {
 }
 
 /// What one step writes, for a run of games (each slice holds those games' values in order).
+#[derive(Default)]
 struct Out<'a> {
     observations: &'a mut [f32],
     masks: &'a mut [bool],
@@ -241,6 +243,14 @@ impl<G: EvaluatedGame> Run<G> {
             .map(|(lane, (mask, bits))| (lane, Legal { mask, bits }))
     }
 
+    /// A legal action of every game, drawn from its random stream, into `actions` (one per
+    /// game).
+    fn draw_actions(&mut self, actions: &mut [i64]) {
+        for ((lane, legal), action) in self.iter_mut().zip(actions) {
+            *action = lane.draw_action(legal.bits) as i64;
+        }
+    }
+
     /// The legal mask of lane `index`.
     fn mask(&self, index: usize) -> &[bool] {
         &self.masks[index * self.actions..(index + 1) * self.actions]
@@ -284,10 +294,47 @@ fn step_chunk<G: EvaluatedGame>(
     }
 }
 
-/// A step's moves for a worker and the buffers it writes, passed to it and back.
+/// What a worker is asked to do with its chunk.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Task {
+    /// Play `Job::moves` and write `Job::out`.
+    Step,
+    /// Draw a legal action in every game into `Job::actions`.
+    Draw,
+}
+
+/// A worker's task, what it reads and the buffers it writes, passed to it and back.
 struct Job<M> {
+    task: Task,
+    /// The chunk's moves of a step, checked.
     moves: Vec<M>,
+    /// The chunk's actions drawn.
+    actions: Vec<i64>,
+    /// A step's values. Between tasks, `out.masks` holds the chunk's legal masks as the last
+    /// step (or reset) left them: the caller checks a step's actions against them.
     out: Buffers,
+}
+
+/// How long a thread waiting for its counterpart polls before it sleeps: the next job (or the
+/// worker's answer) usually comes within microseconds, and waking a sleeping thread costs more.
+const SPIN: Duration = Duration::from_micros(50);
+
+/// The next message of `channel`: polled for [`SPIN`], then waited for. `None` once the
+/// channel is closed.
+fn receive<T>(channel: &mpsc::Receiver<T>) -> Option<T> {
+    let start = Instant::now();
+    loop {
+        for _ in 0..64 {
+            match channel.try_recv() {
+                Ok(message) => return Some(message),
+                Err(mpsc::TryRecvError::Disconnected) => return None,
+                Err(mpsc::TryRecvError::Empty) => std::hint::spin_loop(),
+            }
+        }
+        if start.elapsed() >= SPIN {
+            return channel.recv().ok();
+        }
+    }
 }
 
 /// A thread kept for the environment's life, stepping one chunk of its games when it is sent
@@ -370,14 +417,24 @@ impl<G: EvaluatedGame> Lanes<G> {
             .map(|(chunk, &size)| {
                 let (jobs, inbox) = mpsc::channel::<Job<G::Move>>();
                 let (outbox, done) = mpsc::channel();
+                let mut out = Buffers::new(size, observation, actions);
+                if let Ok(run) = chunk.lock() {
+                    out.masks.copy_from_slice(&run.masks);
+                }
                 let (chunk, start) = (Arc::clone(chunk), Arc::clone(&start));
                 let thread = std::thread::spawn(move || {
-                    while let Ok(mut job) = inbox.recv() {
+                    while let Some(mut job) = receive(&inbox) {
                         let Ok(mut run) = chunk.lock() else {
                             return;
                         };
-                        let out = job.out.out();
-                        step_chunk(&mut run, &start, &job.moves, out, (observation, actions));
+                        match job.task {
+                            Task::Step => {
+                                let out = job.out.out();
+                                let shape = (observation, actions);
+                                step_chunk(&mut run, &start, &job.moves, out, shape);
+                            }
+                            Task::Draw => run.draw_actions(&mut job.actions),
+                        }
                         drop(run);
                         if outbox.send(job).is_err() {
                             return;
@@ -388,8 +445,10 @@ impl<G: EvaluatedGame> Lanes<G> {
                     jobs: Some(jobs),
                     done: Mutex::new(done),
                     idle: Some(Job {
+                        task: Task::Step,
                         moves: Vec::with_capacity(size),
-                        out: Buffers::new(size, observation, actions),
+                        actions: vec![0; size],
+                        out,
                     }),
                     thread: Some(thread),
                 }
@@ -407,9 +466,14 @@ impl<G: EvaluatedGame> Lanes<G> {
         }
     }
 
-    /// The legal move of `lane` (whose legal mask is `mask`) whose id is `action`, or why
-    /// there is none.
-    fn legal_move(&self, lane: &Lane<G>, mask: &[bool], action: i64) -> Result<G::Move, String> {
+    /// The move whose id is `action`, legal in the game whose legal mask is `mask`, or why
+    /// there is none (`reason` says why a move the mask refuses is not legal).
+    fn legal_move(
+        &self,
+        mask: &[bool],
+        action: i64,
+        reason: impl FnOnce(G::Move) -> Result<&'static str, String>,
+    ) -> Result<G::Move, String> {
         let bound = self.actions;
         let Some(&named) = usize::try_from(action)
             .ok()
@@ -426,22 +490,83 @@ impl<G: EvaluatedGame> Lanes<G> {
         if mask[self.start.move_id(mv)] {
             return Ok(mv);
         }
-        let reason = lane.game.illegal_reason(mv).unwrap_or("the game is over");
-        Err(format!("action {action} is not legal: {reason}"))
+        Err(format!("action {action} is not legal: {}", reason(mv)?))
     }
 
-    /// Checks every action (the first bad one is the error, by game) into `pending`.
+    /// Checks every action (the first bad one is the error, by game) into `pending`: the
+    /// caller's own chunk against its games' masks, each worker's against the masks it sent
+    /// back with its last step (the worker's games stay in its core's cache).
     fn check(&self, actions: &[i64], pending: &mut Vec<G::Move>) -> Result<(), String> {
         pending.clear();
-        for chunk in &self.chunks {
-            let run = lock(chunk)?;
-            for (at, lane) in run.lanes.iter().enumerate() {
-                let index = pending.len();
-                let mv = self
-                    .legal_move(lane, run.mask(at), actions[index])
-                    .map_err(|problem| format!("game {index}: {problem}"))?;
-                pending.push(mv);
+        for (number, chunk) in self.chunks.iter().enumerate() {
+            let first = pending.len();
+            if number == 0 {
+                let run = lock(chunk)?;
+                for (at, lane) in run.lanes.iter().enumerate() {
+                    let reason = |mv| Ok(reason_of(&lane.game, mv));
+                    let mv = self.check_one(run.mask(at), actions[first + at], first + at, reason);
+                    pending.push(mv?);
+                }
+            } else {
+                let job = self.workers[number - 1].idle.as_ref();
+                let masks = job
+                    .ok_or(WORKER_FAILED)?
+                    .out
+                    .masks
+                    .chunks_exact(self.actions);
+                for (at, mask) in masks.enumerate() {
+                    let reason = |mv| Ok(reason_of(&lock(chunk)?.lanes[at].game, mv));
+                    pending.push(self.check_one(mask, actions[first + at], first + at, reason)?);
+                }
             }
+        }
+        Ok(())
+    }
+
+    /// The move of game `index`'s action, checked by [`Lanes::legal_move`].
+    fn check_one(
+        &self,
+        mask: &[bool],
+        action: i64,
+        index: usize,
+        reason: impl FnOnce(G::Move) -> Result<&'static str, String>,
+    ) -> Result<G::Move, String> {
+        self.legal_move(mask, action, reason)
+            .map_err(|problem| match problem.as_str() {
+                WORKER_FAILED => problem,
+                _ => format!("game {index}: {problem}"),
+            })
+    }
+
+    /// Sends every worker its task (for a step, its chunk's part of `pending`).
+    fn send_tasks(&mut self, task: Task, pending: &[G::Move]) -> Result<(), String> {
+        let mut first = self.sizes[0];
+        for (worker, &size) in self.workers.iter_mut().zip(&self.sizes[1..]) {
+            let mut job = worker.idle.take().ok_or(WORKER_FAILED)?;
+            job.task = task;
+            job.moves.clear();
+            if task == Task::Step {
+                job.moves.extend_from_slice(&pending[first..first + size]);
+            }
+            let jobs = worker.jobs.as_ref().ok_or(WORKER_FAILED)?;
+            jobs.send(job).map_err(|_| WORKER_FAILED)?;
+            first += size;
+        }
+        Ok(())
+    }
+
+    /// Waits for every worker's answer, in order, and hands each to `answer` (with the
+    /// number of games of its chunk) before keeping it for the next task.
+    fn receive_answers(
+        &mut self,
+        mut answer: impl FnMut(&mut Job<G::Move>, usize),
+    ) -> Result<(), String> {
+        for (worker, &size) in self.workers.iter_mut().zip(&self.sizes[1..]) {
+            let done = worker.done.lock().map_err(|_| WORKER_FAILED)?;
+            let mut job = receive(&done).ok_or(WORKER_FAILED)?;
+            drop(done);
+            answer(&mut job, size);
+            worker.idle = Some(job);
         }
         Ok(())
     }
@@ -450,15 +575,7 @@ impl<G: EvaluatedGame> Lanes<G> {
     /// this thread, then the workers' buffers copied into `out`.
     fn play(&mut self, pending: &[G::Move], out: Out<'_>) -> Result<(), String> {
         let shape = (self.observation, self.actions);
-        let mut first = self.sizes[0];
-        for (worker, &size) in self.workers.iter_mut().zip(&self.sizes[1..]) {
-            let mut job = worker.idle.take().ok_or(WORKER_FAILED)?;
-            job.moves.clear();
-            job.moves.extend_from_slice(&pending[first..first + size]);
-            let jobs = worker.jobs.as_ref().ok_or(WORKER_FAILED)?;
-            jobs.send(job).map_err(|_| WORKER_FAILED)?;
-            first += size;
-        }
+        self.send_tasks(Task::Step, pending)?;
         let (own, mut rest) = out.split(self.sizes[0], shape.0, shape.1);
         step_chunk(
             &mut *lock(&self.chunks[0])?,
@@ -467,17 +584,17 @@ impl<G: EvaluatedGame> Lanes<G> {
             own,
             shape,
         );
-        for (worker, &size) in self.workers.iter_mut().zip(&self.sizes[1..]) {
-            let done = worker.done.lock().map_err(|_| WORKER_FAILED)?;
-            let mut job = done.recv().map_err(|_| WORKER_FAILED)?;
-            drop(done);
-            let (theirs, others) = rest.split(size, shape.0, shape.1);
+        self.receive_answers(|job, size| {
+            let (theirs, others) = std::mem::take(&mut rest).split(size, shape.0, shape.1);
             theirs.copy_from(job.out.out());
             rest = others;
-            worker.idle = Some(job);
-        }
-        Ok(())
+        })
     }
+}
+
+/// Why `mv` is not legal in `game` (whose mask refused it).
+fn reason_of<G: Game>(game: &G, mv: G::Move) -> &'static str {
+    game.illegal_reason(mv).unwrap_or("the game is over")
 }
 
 /// The environment's face, whatever the game.
@@ -525,25 +642,35 @@ impl<G: EvaluatedGame> Batch for Lanes<G> {
         out.rewards.fill(0.0);
         out.dones.fill(false);
         let mut scratch = Vec::new();
-        for chunk in &self.chunks {
-            for (lane, mut legal) in lock(chunk)?.iter_mut() {
+        for (number, chunk) in self.chunks.iter().enumerate() {
+            let mut run = lock(chunk)?;
+            for (lane, mut legal) in run.iter_mut() {
                 lane.restart(&self.start, &mut legal, &mut scratch);
                 let (one, rest) = out.split(1, self.observation, self.actions);
                 lane.write(legal.mask, one);
                 out = rest;
             }
+            if number > 0 {
+                let job = self.workers[number - 1].idle.as_mut();
+                job.ok_or(WORKER_FAILED)?
+                    .out
+                    .masks
+                    .copy_from_slice(&run.masks);
+            }
         }
         Ok(())
     }
 
+    /// Each chunk's games draw on the thread that steps them.
     fn sample(&mut self, out: &mut [i64]) -> Result<(), String> {
-        let mut actions = out.iter_mut();
-        for chunk in &self.chunks {
-            for ((lane, legal), action) in lock(chunk)?.iter_mut().zip(&mut actions) {
-                *action = lane.draw_action(legal.bits) as i64;
-            }
-        }
-        Ok(())
+        self.send_tasks(Task::Draw, &[])?;
+        let (own, mut rest) = out.split_at_mut(self.sizes[0]);
+        lock(&self.chunks[0])?.draw_actions(own);
+        self.receive_answers(|job, size| {
+            let (theirs, others) = std::mem::take(&mut rest).split_at_mut(size);
+            theirs.copy_from_slice(&job.actions);
+            rest = others;
+        })
     }
 
     fn game(&self, index: usize) -> Result<PyGame, String> {
