@@ -5,6 +5,7 @@
 
 use zerosum_core::conformance::SplitMix;
 use zerosum_core::{Evaluator, Game, Status};
+use zerosum_games::hex::gammas::{PatternGammas, GAMMAS_HEADER};
 use zerosum_games::mnk::patterns::{CELL_CODES, CELL_THREATS};
 use zerosum_games::mnk::{
     static_terms, Mnk, MnkEvaluator, MnkSpec, PatternWeights, Rule, MAX_WEIGHT, STATIC_LIMIT,
@@ -310,18 +311,23 @@ fn the_shipped_weights_load_into_their_game_and_name_the_command_that_made_them(
             continue;
         }
         let text = std::fs::read_to_string(&path).unwrap();
-        let weights =
-            PatternWeights::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        // The file is named after the game whose rule it holds (`gomoku-standard.txt`: the
-        // spec `gomoku:standard`), and that game's pattern evaluation takes it.
+        // The file is named after the game it is for (`gomoku-standard.txt`: the spec
+        // `gomoku:standard`; `hex.txt`: Hex's pattern gammas), and that game's pattern
+        // evaluation takes it.
         let stem = path.file_stem().unwrap().to_str().unwrap();
         let spec: GameSpec = stem.replace('-', ":").parse().unwrap();
-        assert_eq!(
-            spec.params::<MnkSpec>().map(|mnk| mnk.rule),
-            Some(weights.rule),
-            "{}",
-            path.display()
-        );
+        if text.starts_with(GAMMAS_HEADER) {
+            PatternGammas::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        } else {
+            let weights =
+                PatternWeights::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            assert_eq!(
+                spec.params::<MnkSpec>().map(|mnk| mnk.rule),
+                Some(weights.rule),
+                "{}",
+                path.display()
+            );
+        }
         let name = Some("patterns");
         assert_eq!(
             visit_game(&spec, Weighted { name, text: &text }).unwrap(),
