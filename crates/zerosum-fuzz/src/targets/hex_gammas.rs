@@ -3,14 +3,13 @@
 //! parser agree, accepted gammas write back to the same gammas, and an engine's evaluation of
 //! Hex with them gives every candidate a positive finite weight.
 
-use zerosum_arena::players::read_weights;
 use zerosum_core::{Evaluator, Game};
 use zerosum_games::hex::gammas::PatternGammas;
 use zerosum_games::hex::{Hex, BUILT_IN_GAMMAS};
 use zerosum_games::EvaluatedGame;
 
-use super::records::scratch_file;
-use super::{text, Target, Verdict};
+use super::weights::read_back;
+use super::{Target, Verdict};
 
 pub const TARGET: Target = Target {
     name: "hex-gammas",
@@ -46,18 +45,7 @@ pub const TARGET: Target = Target {
     ],
     share: 1,
     run: |input| {
-        let text = text(input);
-        let path = scratch_file("hex-gammas.txt");
-        std::fs::write(&path, input).expect("a scratch file");
-        let read = read_weights(&path);
-        let _ = std::fs::remove_file(&path);
-        match &read {
-            Ok(read) => assert_eq!(read.as_str(), text, "the reader reads the bytes"),
-            Err(_) => assert!(
-                std::str::from_utf8(input).is_err(),
-                "only a file that is not UTF-8 is unreadable here"
-            ),
-        }
+        let text = read_back(input, "hex-gammas.txt");
         let parsed = PatternGammas::parse(&text);
         if let Ok(gammas) = &parsed {
             let again = PatternGammas::parse(&gammas.to_text(&[]));

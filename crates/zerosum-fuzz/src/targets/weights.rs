@@ -3,12 +3,12 @@
 //! parser agree, accepted weights write back to the same weights, and a game of their rule
 //! evaluates and orders moves with them (whatever their size) without overflow.
 
-use zerosum_arena::players::read_weights;
 use zerosum_core::{Evaluator, Game};
 use zerosum_games::mnk::{Mnk, MnkEvaluator, PatternWeights, Rule};
 
 use super::records::scratch_file;
 use super::{text, Target, Verdict};
+use zerosum_arena::players::read_weights;
 
 pub const TARGET: Target = Target {
     name: "weights",
@@ -47,18 +47,7 @@ pub const TARGET: Target = Target {
     ],
     share: 1,
     run: |input| {
-        let text = text(input);
-        let path = scratch_file("weights.txt");
-        std::fs::write(&path, input).expect("a scratch file");
-        let read = read_weights(&path);
-        let _ = std::fs::remove_file(&path);
-        match &read {
-            Ok(read) => assert_eq!(read.as_str(), text, "the reader reads the bytes"),
-            Err(_) => assert!(
-                std::str::from_utf8(input).is_err(),
-                "only a file that is not UTF-8 is unreadable here"
-            ),
-        }
+        let text = read_back(input, "weights.txt");
         let parsed = PatternWeights::parse(&text);
         if let Ok(weights) = &parsed {
             let again = PatternWeights::parse(&weights.to_text(&[]));
@@ -75,3 +64,22 @@ pub const TARGET: Target = Target {
         Verdict::of(&parsed)
     },
 };
+
+/// `input` written to a scratch file named `name` and read back by the engine's weights-file
+/// reader ([`read_weights`], which the `weights=` and `--weights` options use): the same text,
+/// or refused only when it is not UTF-8. Returns `input` as text.
+pub(super) fn read_back(input: &[u8], name: &str) -> String {
+    let text = text(input);
+    let path = scratch_file(name);
+    std::fs::write(&path, input).expect("a scratch file");
+    let read = read_weights(&path);
+    let _ = std::fs::remove_file(&path);
+    match &read {
+        Ok(read) => assert_eq!(read.as_str(), text, "the reader reads the bytes"),
+        Err(_) => assert!(
+            std::str::from_utf8(input).is_err(),
+            "only a file that is not UTF-8 is unreadable here"
+        ),
+    }
+    text.into_owned()
+}

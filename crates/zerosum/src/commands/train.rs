@@ -1,8 +1,8 @@
 //! `zerosum train`: fits the pattern weights of five in a row, or the pattern gammas of Hex, to
 //! our own self-play games (see `zerosum_arena::training`) and writes them as a weights file.
 
-use std::path::PathBuf;
-use std::time::Instant;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use clap::Args;
@@ -157,24 +157,51 @@ pub fn train(args: &TrainArgs) -> Result<()> {
         }
     )];
     comments.extend(report.comments());
-    std::fs::write(&args.out, weights.to_text(&comments))
-        .with_context(|| format!("cannot write {}", args.out.display()))?;
-    for line in report.comments() {
-        errln!("{line}");
-    }
-    let processor = match (processor, cpu_time()) {
-        (Some(before), Some(after)) => {
-            format!(", {:.0} s of processor", (after - before).as_secs_f64())
-        }
-        _ => String::new(),
+    let written = Written {
+        text: weights.to_text(&comments),
+        report: report.comments(),
+        data: ("samples", report.data_bytes),
+        what: "weights",
     };
-    errln!(
-        "samples {:.1} MB; {:.0} s{processor}; weights in {}",
-        report.data_bytes as f64 / 1e6,
-        wall.elapsed().as_secs_f64(),
-        args.out.display()
-    );
-    Ok(())
+    written.save(&args.out, wall, processor)
+}
+
+/// A trained file and what its run says of itself, for [`Written::save`].
+struct Written {
+    text: String,
+    /// The trainer's report (also among the file's comments).
+    report: Vec<String>,
+    /// What the run held in memory, and its size in bytes.
+    data: (&'static str, usize),
+    /// What the file holds: `weights`, `gammas`.
+    what: &'static str,
+}
+
+impl Written {
+    /// Writes the file to `out`, then prints the report and the run's data size and times
+    /// (since `wall`, and the processor time since `processor` where it is known).
+    fn save(self, out: &Path, wall: Instant, processor: Option<Duration>) -> Result<()> {
+        std::fs::write(out, &self.text)
+            .with_context(|| format!("cannot write {}", out.display()))?;
+        for line in &self.report {
+            errln!("{line}");
+        }
+        let processor = match (processor, cpu_time()) {
+            (Some(before), Some(after)) => {
+                format!(", {:.0} s of processor", (after - before).as_secs_f64())
+            }
+            _ => String::new(),
+        };
+        errln!(
+            "{} {:.1} MB; {:.0} s{processor}; {} in {}",
+            self.data.0,
+            self.data.1 as f64 / 1e6,
+            wall.elapsed().as_secs_f64(),
+            self.what,
+            out.display()
+        );
+        Ok(())
+    }
 }
 
 /// `zerosum train hex:N ...`: the gammas of the radius-2 patterns (see
@@ -221,22 +248,11 @@ fn train_hex_gammas(args: &TrainArgs, spec: &GameSpec, hex: &HexSpec) -> Result<
         hex.width, args.games, args.seed, args.nodes, args.plies, args.epochs
     )];
     comments.extend(report.comments());
-    std::fs::write(&args.out, gammas.to_text(&comments))
-        .with_context(|| format!("cannot write {}", args.out.display()))?;
-    for line in report.comments() {
-        errln!("{line}");
-    }
-    let processor = match (processor, cpu_time()) {
-        (Some(before), Some(after)) => {
-            format!(", {:.0} s of processor", (after - before).as_secs_f64())
-        }
-        _ => String::new(),
+    let written = Written {
+        text: gammas.to_text(&comments),
+        report: report.comments(),
+        data: ("moves", report.data_bytes),
+        what: "gammas",
     };
-    errln!(
-        "moves {:.1} MB; {:.0} s{processor}; gammas in {}",
-        report.data_bytes as f64 / 1e6,
-        wall.elapsed().as_secs_f64(),
-        args.out.display()
-    );
-    Ok(())
+    written.save(&args.out, wall, processor)
 }
