@@ -422,6 +422,33 @@ fn bridges_and_edge_templates_come_out_of_the_rules() {
 }
 
 #[test]
+fn the_template_of_the_fourth_row_comes_out_of_the_rules() {
+    // A stone on the 4th row reaches its edge through the 19 cells of the template IV-1a
+    // (rows 1 to 4, its own included): the OR of any number of semis derives it, so seeding edge
+    // templates into H-search adds nothing on the boards the solver proves (measured: the
+    // same positions on 7x7).
+    let (size, stone) = (8, "d4");
+    let geometry = Geometry::<2>::new(size, size);
+    let game = position(size, stone);
+    let mut builder = VcBuilder::new(&geometry, VcLimits::DEFAULT);
+    builder.build(
+        &geometry,
+        &Position::of(&game),
+        Stone::Black,
+        EdgeLink::Full,
+    );
+    let from = builder.point_of(cell(&game, stone));
+    let fulls = builder.fulls(from, builder.edge_points()[0]);
+    let smallest = fulls.first().expect("a connection to the top edge");
+    assert_eq!(smallest.len(), 19);
+    assert!(smallest
+        .iter()
+        .all(|carrier| (0..4).contains(&game.coordinates(carrier).1)));
+    // Towards the bottom (5 rows away) no connection is found.
+    assert!(builder.fulls(from, builder.edge_points()[1]).is_empty());
+}
+
+#[test]
 fn known_non_connections_are_not_claimed() {
     let geometry = Geometry::<1>::new(5, 5);
     // c3 with White on c2 and d2 (both cells above it): no connection to the top is left
