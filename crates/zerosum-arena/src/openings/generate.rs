@@ -29,6 +29,10 @@
 //!   the tempo, which decides games such as gomoku and Hex between engines: on suites judged
 //!   by a search's evaluation the side to move won most games from either colour (see
 //!   `openings/README.md`).
+//! - or self-play of any player ([`Judge::Players`]): the same, between two instances of a
+//!   player the arena can run (an engine with settings, an external program such as a
+//!   champion engine), each move within a time: a judge stronger than our own engine at a
+//!   small budget, for suites on which strong players decide the games.
 //!
 //! With `threads` above one, the walks are judged in batches by that many threads, each with a
 //! judge of its own (a verdict depends on the walk alone); the walks and the order in which
@@ -39,6 +43,7 @@
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
+use std::time::Duration;
 
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -48,7 +53,10 @@ use zerosum_games::{visit_game, EvaluatedGame, GameSpec, GameVisitor, Layout, Op
 use zerosum_search::{Algorithm, SearchLimits, Searcher};
 
 use super::HEADER;
-use crate::players::default_algorithm;
+use crate::clock::TimeControl;
+use crate::players::{default_algorithm, PlayerKind, PlayerSpec};
+use crate::referee::{play_game_from, RefereeOptions};
+use crate::Termination;
 
 /// Table size of the judge's search or solver, in MB.
 const JUDGE_TABLE_MB: usize = 16;
@@ -65,7 +73,7 @@ const WALKS_PER_JUDGE: usize = 8;
 const SELF_PLAY_MAX_MOVES: usize = 1000;
 
 /// How close to even a balanced opening must be.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Judge {
     /// The exact value (Connect-X boards the solver fits): `|Pons score| <= max_score`.
     Solver { max_score: i32 },
@@ -79,6 +87,18 @@ pub enum Judge {
     SelfPlay {
         games: usize,
         nodes: u64,
+        window: i32,
+    },
+    /// Openings the game's default judge keeps, then `games` games between two instances of
+    /// `player` from the opening, each move within a time drawn for each game (from the
+    /// position, as [`Judge::SelfPlay`] draws its budgets) from `move_ms` milliseconds to
+    /// twice that: kept as [`Judge::SelfPlay`] keeps them. A player that forfeits a game
+    /// (late, illegal, crashed) ends the suite with an error: its verdict would be the
+    /// forfeit's. Time-limited players make the suite differ from run to run.
+    Players {
+        player: PlayerSpec,
+        games: usize,
+        move_ms: u64,
         window: i32,
     },
 }
@@ -137,12 +157,37 @@ impl Judge {
                 nodes: tuning.nodes.unwrap_or(nodes),
                 window: tuning.threshold.unwrap_or(window),
             },
+            Judge::Players {
+                player,
+                games,
+                move_ms,
+                window,
+            } => Judge::Players {
+                player,
+                games: tuning.games.unwrap_or(games),
+                move_ms,
+                window: tuning.threshold.unwrap_or(window),
+            },
+        }
+    }
+
+    /// The self-play judge of `player` at `move_ms` milliseconds a move in the first game
+    /// (up to twice that), with [`Judge::self_play`]'s games and window.
+    pub fn players(player: PlayerSpec, move_ms: u64) -> Judge {
+        let Judge::SelfPlay { games, window, .. } = Judge::self_play() else {
+            unreachable!("the self-play judge plays the engine")
+        };
+        Judge::Players {
+            player,
+            games,
+            move_ms,
+            window,
         }
     }
 
     /// How the header line states the judge: `threshold=solver:|score|<=2` or
     /// `threshold=search:depth=4,|eval|<=150`.
-    pub fn describe(self) -> String {
+    pub fn describe(&self) -> String {
         match self {
             Judge::Solver { max_score } => format!("threshold=solver:|score|<={max_score}"),
             Judge::Search { depth, window } => {
@@ -155,6 +200,16 @@ impl Judge {
             } => {
                 format!("threshold=selfplay:games={games},nodes={nodes},|points-half|<={window}")
             }
+            Judge::Players {
+                player,
+                games,
+                move_ms,
+                window,
+            } => format!(
+                "threshold=selfplay:player={},games={games},st={},|points-half|<={window}",
+                player.display_name().replace(char::is_whitespace, "_"),
+                *move_ms as f64 / 1000.0
+            ),
         }
     }
 }
@@ -227,7 +282,7 @@ impl std::str::FromStr for Plies {
 }
 
 /// What to make.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SuiteOptions {
     /// Moves in each opening (at least 1).
     pub plies: Plies,
@@ -278,17 +333,30 @@ pub fn generate(spec: &GameSpec, options: &SuiteOptions) -> Result<Suite, String
     if options.square == Some(0) {
         return Err("--square must be at least 1".into());
     }
-    match options.judge {
+    match &options.judge {
         Some(Judge::Search { depth: 0, .. }) => return Err("--depth must be at least 1".into()),
-        Some(Judge::SelfPlay { games: 0, .. }) => return Err("--games must be at least 1".into()),
+        Some(Judge::SelfPlay { games: 0, .. } | Judge::Players { games: 0, .. }) => {
+            return Err("--games must be at least 1".into())
+        }
         Some(Judge::SelfPlay { nodes: 0, .. }) => return Err("--nodes must be at least 1".into()),
+        Some(Judge::Players { move_ms: 0, .. }) => {
+            return Err("the judge's time a move must be at least 1 ms".into())
+        }
+        Some(Judge::Players { player, .. })
+            if matches!(player.kind, PlayerKind::Human | PlayerKind::Guest) =>
+        {
+            return Err(format!(
+                "the judge must play by itself, not `{}`",
+                player.display_name()
+            ))
+        }
         _ => {}
     }
     let mut header = format!("{HEADER}{spec} plies={}", options.plies);
     if let Some(square) = options.square {
         header.push_str(&format!(" square={square}"));
     }
-    if let Some(judge) = options.judge {
+    if let Some(judge) = &options.judge {
         header.push_str(&format!(" balanced {}", judge.describe()));
     }
     header.push_str(&format!(" seed={}", options.seed));
@@ -313,10 +381,10 @@ impl GameVisitor for Walker<'_> {
     fn visit<G: EvaluatedGame>(self, start: G) -> Self::Output {
         let options = self.options;
         let walk_moves = WalkMoves::new(self.spec, &start, options.square)?;
-        let judges = match options.judge {
+        let judges = match &options.judge {
             None => Vec::new(),
             Some(judge) => (0..options.threads.max(1))
-                .map(|_| Judging::new(&start, self.spec, judge))
+                .map(|_| Judging::new(&start, self.spec, judge.clone()))
                 .collect::<Result<Vec<_>, _>>()?,
         };
         let mut pending = Pending {
@@ -337,7 +405,7 @@ impl GameVisitor for Walker<'_> {
             // Waiting walks are judged together, the verdicts taken in order until the
             // suite is full.
             if pending.full() {
-                pending.take_verdicts(&mut lines, options.count);
+                pending.take_verdicts(&mut lines, options.count)?;
             }
             if misses == MISSES_BEFORE_COUNTING && available.is_none() {
                 available = Some(
@@ -388,7 +456,7 @@ impl GameVisitor for Walker<'_> {
         }
         // Walks left waiting when the tries ran out.
         if lines.len() < options.count {
-            pending.take_verdicts(&mut lines, options.count);
+            pending.take_verdicts(&mut lines, options.count)?;
         }
         let judged = if pending.judges.is_empty() {
             seen.len()
@@ -533,10 +601,10 @@ impl<G: EvaluatedGame> Pending<G> {
     }
 
     /// Judges the waiting walks, then adds the kept ones to `lines` in order until it holds
-    /// `count`.
-    fn take_verdicts(&mut self, lines: &mut Vec<String>, count: usize) {
+    /// `count`; the first judge's error in that order, if any.
+    fn take_verdicts(&mut self, lines: &mut Vec<String>, count: usize) -> Result<(), String> {
         if self.waiting.is_empty() {
-            return;
+            return Ok(());
         }
         let verdicts = judge_all(&mut self.judges, &self.waiting);
         for (game, keep) in self.waiting.drain(..).zip(verdicts) {
@@ -544,10 +612,11 @@ impl<G: EvaluatedGame> Pending<G> {
                 break;
             }
             self.judged += 1;
-            if keep {
+            if keep? {
                 lines.push(move_line(&game));
             }
         }
+        Ok(())
     }
 }
 
@@ -563,7 +632,10 @@ fn move_line<G: Game>(game: &G) -> String {
 
 /// The verdicts on `games`, in their order. With several judges, each on a thread of its own
 /// takes the next game not yet taken, so a slow verdict holds up no other thread.
-fn judge_all<G: EvaluatedGame>(judges: &mut [Judging<G>], games: &[G]) -> Vec<bool> {
+fn judge_all<G: EvaluatedGame>(
+    judges: &mut [Judging<G>],
+    games: &[G],
+) -> Vec<Result<bool, String>> {
     if judges.len() == 1 {
         return games
             .iter()
@@ -571,7 +643,8 @@ fn judge_all<G: EvaluatedGame>(judges: &mut [Judging<G>], games: &[G]) -> Vec<bo
             .collect();
     }
     let next = AtomicUsize::new(0);
-    let verdicts: Vec<OnceLock<bool>> = games.iter().map(|_| OnceLock::new()).collect();
+    let verdicts: Vec<OnceLock<Result<bool, String>>> =
+        games.iter().map(|_| OnceLock::new()).collect();
     std::thread::scope(|scope| {
         for judge in judges.iter_mut() {
             let (next, verdicts) = (&next, &verdicts);
@@ -588,7 +661,7 @@ fn judge_all<G: EvaluatedGame>(judges: &mut [Judging<G>], games: &[G]) -> Vec<bo
     // of ongoing positions return a move).
     verdicts
         .into_iter()
-        .map(|verdict| verdict.into_inner().unwrap_or(false))
+        .map(|verdict| verdict.into_inner().unwrap_or(Ok(false)))
         .collect()
 }
 
@@ -642,6 +715,15 @@ enum Judging<G: EvaluatedGame> {
         nodes: u64,
         window: i32,
     },
+    Players {
+        /// The game's default judge, asked first.
+        first: Box<Judging<G>>,
+        spec: GameSpec,
+        player: PlayerSpec,
+        games: usize,
+        move_ms: u64,
+        window: i32,
+    },
 }
 
 /// Pons' exact score of the Connect-X position a list of moves (text) reaches; `None` when it
@@ -679,19 +761,28 @@ impl<G: EvaluatedGame> Judging<G> {
                 nodes,
                 window,
             },
+            Judge::Players {
+                player,
+                games,
+                move_ms,
+                window,
+            } => Judging::Players {
+                first: Box::new(Judging::new(start, spec, Judge::default_for(spec))?),
+                spec: spec.clone(),
+                player,
+                games,
+                move_ms,
+                window,
+            },
         })
     }
 
-    /// True when `game` (ongoing, no win at once) is close enough to even.
-    fn close_to_even(&mut self, game: &G) -> bool {
+    /// True when `game` (ongoing, no win at once) is close enough to even; an error when a
+    /// judge's game did not end on the board.
+    fn close_to_even(&mut self, game: &G) -> Result<bool, String> {
         match self {
             Judging::Solver { score, max_score } => {
-                let moves: Vec<String> = game
-                    .history()
-                    .iter()
-                    .map(|&mv| game.format_move(mv))
-                    .collect();
-                score(&moves.join(",")).is_some_and(|score| score.abs() <= *max_score)
+                Ok(score(&move_line(game)).is_some_and(|score| score.abs() <= *max_score))
             }
             Judging::Search {
                 searcher,
@@ -702,7 +793,7 @@ impl<G: EvaluatedGame> Judging<G> {
                 let score = searcher
                     .search(game, &SearchLimits::depth(*depth), |_| {})
                     .score;
-                !score.is_decisive() && score.0.abs() <= *window
+                Ok(!score.is_decisive() && score.0.abs() <= *window)
             }
             Judging::SelfPlay {
                 first,
@@ -711,34 +802,115 @@ impl<G: EvaluatedGame> Judging<G> {
                 nodes,
                 window,
             } => {
-                if !first.close_to_even(game) {
-                    return false;
+                if !first.close_to_even(game)? {
+                    return Ok(false);
                 }
-                // Kept when the side to move's half-points end in `low..=high`; the games
-                // stop once the rest cannot change the verdict.
-                let (games, window) = (*games as i64, i64::from(*window));
-                let (low, high) = (games - window, games + window);
-                let mut half_points = 0;
-                for played in 0..games {
-                    let left = 2 * (games - played);
-                    if half_points > high || half_points + left < low {
-                        return false;
-                    }
-                    if half_points >= low && half_points + left <= high {
-                        return true;
-                    }
-                    // Each side's budget drawn anew for each game (from the position, so
-                    // reproducible): the games of one engine at one budget would all be one.
-                    let mut rng = ChaCha8Rng::seed_from_u64(game.hash() ^ played as u64);
+                let nodes = *nodes;
+                scores_about_half(game, *games, *window, |rng| {
                     let mut budget =
                         || nodes.saturating_add(rng.next_u64() % nodes.saturating_mul(3));
                     let budgets = [budget(), budget()];
-                    half_points += i64::from(self_play_half_points(players, game, budgets));
+                    Ok(self_play_half_points(players, game, budgets))
+                })
+            }
+            Judging::Players {
+                first,
+                spec,
+                player,
+                games,
+                move_ms,
+                window,
+            } => {
+                if !first.close_to_even(game)? {
+                    return Ok(false);
                 }
-                (low..=high).contains(&half_points)
+                let move_ms = *move_ms;
+                scores_about_half(game, *games, *window, |rng| {
+                    let ms = move_ms.saturating_add(rng.next_u64() % move_ms.saturating_add(1));
+                    players_half_points(spec, player, game, ms, rng.next_u64())
+                })
             }
         }
     }
+}
+
+/// Whether the side to move in `opening` scores within `window` half-points of half the
+/// points in `games` games, each played by `play` (given a generator seeded from the
+/// position and the game's number, for its budgets) and scored in the side to move's
+/// half-points; the games stop once the rest cannot change the verdict.
+fn scores_about_half<G: Game>(
+    opening: &G,
+    games: usize,
+    window: i32,
+    mut play: impl FnMut(&mut ChaCha8Rng) -> Result<u8, String>,
+) -> Result<bool, String> {
+    let (games, window) = (games as i64, i64::from(window));
+    let (low, high) = (games - window, games + window);
+    let mut half_points = 0;
+    for played in 0..games {
+        let left = 2 * (games - played);
+        if half_points > high || half_points + left < low {
+            return Ok(false);
+        }
+        if half_points >= low && half_points + left <= high {
+            return Ok(true);
+        }
+        // Each game's budgets drawn anew (from the position, so reproducible): the games of
+        // one engine at one budget would all be one.
+        let mut rng = ChaCha8Rng::seed_from_u64(opening.hash() ^ played as u64);
+        half_points += i64::from(play(&mut rng)?);
+    }
+    Ok((low..=high).contains(&half_points))
+}
+
+/// Plays `opening` (ongoing) out between two fresh instances of `player` (`spec`'s game), each
+/// move within `move_ms` milliseconds (late answers forgiven up to a second and four times
+/// that), with `seed` for the players; the side to move's
+/// half-points (as [`self_play_half_points`]), or an error naming the opening when the game
+/// did not end on the board (a forfeit).
+fn players_half_points<G: Game>(
+    spec: &GameSpec,
+    player: &PlayerSpec,
+    opening: &G,
+    move_ms: u64,
+    seed: u64,
+) -> Result<u8, String> {
+    let line = move_line(opening);
+    let moves: Vec<String> = line.split(',').map(String::from).collect();
+    // The players are told the time; the referee forgives lateness up to a second and four
+    // times the time more, so that a judge on a loaded machine forfeits nothing.
+    let time = TimeControl {
+        margin: Duration::from_millis(move_ms.saturating_mul(4).saturating_add(1000)),
+        ..TimeControl::per_move(move_ms as f64 / 1000.0)
+    };
+    let options = RefereeOptions {
+        time,
+        max_moves: Some(opening.ply() + SELF_PLAY_MAX_MOVES),
+        adjudicate_nodes: None,
+    };
+    let played = play_game_from(
+        spec,
+        &moves,
+        [player.build(), player.build()],
+        &options,
+        seed,
+        &mut |_| {},
+    );
+    if !matches!(
+        played.termination,
+        Termination::Normal | Termination::Adjudication
+    ) {
+        return Err(format!(
+            "a judge's game after {line} did not end on the board: {}",
+            played.reason
+        ));
+    }
+    let mover = opening.to_move();
+    Ok(match played.outcome {
+        Outcome::Win(winner) if winner == mover => 2,
+        Outcome::Win(_) => 0,
+        Outcome::Draw => 1,
+    })
 }
 
 /// Plays `opening` (ongoing) out between `players[0]`, for the side to move, and `players[1]`,
@@ -933,6 +1105,67 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_player_judge_keeps_the_openings_it_draws_and_stops_at_a_forfeit() {
+        // As above, with two instances of a player of the arena (the engine searching to the
+        // end, so perfect) instead of the default engine at a budget.
+        let engine: PlayerSpec = "engine:depth=9".parse().unwrap();
+        let judge = Judge::Players {
+            player: engine,
+            games: 2,
+            move_ms: 1000,
+            window: 0,
+        };
+        let made = suite("tictactoe", 3, 200, Some(judge));
+        assert!(made.header.ends_with(
+            "balanced threshold=selfplay:player=engine:depth=9,games=2,st=1,|points-half|<=0 \
+             seed=5"
+        ));
+        assert!(!made.lines.is_empty());
+        assert!(made.lines.len() < made.judged, "nothing was turned down");
+        let spec: GameSpec = "tictactoe".parse().unwrap();
+        for line in &made.lines {
+            let value = zerosum_games::visit_game(&spec, ValueOf(line.clone())).unwrap();
+            assert_eq!(value, Score::DRAW, "{line} is not a draw");
+        }
+        assert_eq!(
+            Openings::parse(&made.text(), "suite", &spec, None)
+                .unwrap()
+                .len(),
+            made.lines.len()
+        );
+        // A player that cannot start forfeits its first game: the suite ends with the reason.
+        let missing = Judge::Players {
+            player: "cmd=/nonexistent/judge,proto=gtp".parse().unwrap(),
+            games: 2,
+            move_ms: 100,
+            window: 0,
+        };
+        let options = SuiteOptions {
+            plies: Plies::exactly(3),
+            square: None,
+            count: 3,
+            seed: 5,
+            judge: Some(missing),
+            threads: 2,
+        };
+        let error = generate(&spec, &options).unwrap_err();
+        assert!(
+            error.starts_with("a judge's game after ") && error.contains("/nonexistent/judge"),
+            "{error}"
+        );
+        assert!(!error.contains('\n'), "{error}");
+        // A judge that cannot play by itself is refused before any walk.
+        let human = SuiteOptions {
+            judge: Some(Judge::players("human".parse().unwrap(), 100)),
+            ..options
+        };
+        assert_eq!(
+            generate(&spec, &human).unwrap_err(),
+            "the judge must play by itself, not `human`"
+        );
+    }
+
     /// The exact value of the tic-tac-toe position after a move list, by a full-depth search.
     struct ValueOf(String);
 
@@ -961,7 +1194,7 @@ mod tests {
                 square: None,
                 count: 6,
                 seed: 9,
-                judge: Some(judge),
+                judge: Some(judge.clone()),
                 threads,
             };
             generate(&spec, &options).unwrap()

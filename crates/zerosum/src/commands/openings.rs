@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use clap::Args;
 use zerosum_arena::openings::generate::{generate, Judge, JudgeTuning, Plies, SuiteOptions};
+use zerosum_arena::players::PlayerSpec;
 
 use super::parse_spec;
 
@@ -48,6 +49,15 @@ pub struct OpeningsArgs {
     /// Self-play nodes a move in the first game (--judge selfplay).
     #[arg(long, requires = "balanced")]
     nodes: Option<u64>,
+    /// The self-play judge's player instead of the default engine: any player `match` takes
+    /// (`engine:eval=...`, `cmd=PROGRAM,proto=gomocup|gtp,...`), two instances playing each
+    /// opening out, each move within --st seconds (the time drawn for each game from --st to
+    /// twice that); a game it forfeits ends the run with an error.
+    #[arg(long, value_name = "PLAYER", requires = "st")]
+    player: Option<String>,
+    /// Seconds a move of the judge's --player in its first game.
+    #[arg(long, value_name = "SECONDS", requires = "player")]
+    st: Option<f64>,
     /// Threads judging the openings, each with a judge of its own (the suite is the same for
     /// any number).
     #[arg(long, default_value_t = 1)]
@@ -86,6 +96,21 @@ pub fn openings(args: &OpeningsArgs) -> Result<()> {
     if self_play && args.depth.is_some() {
         anyhow::bail!("--depth is not for --judge selfplay (it plays by --nodes)");
     }
+    if args.player.is_some() && (!self_play || args.nodes.is_some()) {
+        anyhow::bail!("--player is for --judge selfplay, without --nodes (it plays by --st)");
+    }
+    let players = match (&args.player, args.st) {
+        (Some(player), Some(seconds)) => {
+            let player: PlayerSpec = player
+                .parse()
+                .map_err(|e| anyhow::anyhow!("--player: {e}"))?;
+            if !(seconds.is_finite() && (0.001..=3600.0).contains(&seconds)) {
+                anyhow::bail!("--st must be from 0.001 to 3600 seconds, not {seconds}");
+            }
+            Some(Judge::players(player, (seconds * 1000.0).round() as u64))
+        }
+        _ => None,
+    };
     let tuning = JudgeTuning {
         threshold: args.threshold,
         depth: args.depth,
@@ -93,10 +118,10 @@ pub fn openings(args: &OpeningsArgs) -> Result<()> {
         nodes: args.nodes,
     };
     let judge = args.balanced.then(|| {
-        let judge = if self_play {
-            Judge::self_play()
-        } else {
-            Judge::default_for(&spec)
+        let judge = match players {
+            Some(players) => players,
+            None if self_play => Judge::self_play(),
+            None => Judge::default_for(&spec),
         };
         judge.with(&tuning)
     });

@@ -226,6 +226,46 @@ fn a_self_play_suite_states_its_judge_and_is_the_same_on_any_threads() {
             "--nodes must be at least 1",
         ),
         (openings(&["--threads", "0"]), "--threads"),
+        (
+            openings(&["--balanced", "--player", "engine", "--st", "0.1"]),
+            "--player is for --judge selfplay",
+        ),
+        (
+            openings(&[
+                "--balanced",
+                "--judge",
+                "selfplay",
+                "--player",
+                "engine",
+                "--st",
+                "0",
+            ]),
+            "--st must be from 0.001 to 3600 seconds",
+        ),
+        (
+            openings(&[
+                "--balanced",
+                "--judge",
+                "selfplay",
+                "--player",
+                "nobody",
+                "--st",
+                "1",
+            ]),
+            "--player: bad player: unknown player `nobody`",
+        ),
+        (
+            openings(&[
+                "--balanced",
+                "--judge",
+                "selfplay",
+                "--player",
+                "human",
+                "--st",
+                "1",
+            ]),
+            "the judge must play by itself, not `human`",
+        ),
     ] {
         assert_one_line_error(&args, words);
     }
