@@ -52,6 +52,7 @@ use super::threats::{bit_cells, ThreatScan};
 use super::values::{LOSS_NEXT, STATIC_LIMIT, VCF_WIN, WIN_NEXT};
 use super::vcf::VcfSearch;
 use super::vct::VctSearch;
+use super::window_board::WindowBoard;
 use super::{has, Mnk, Rule};
 use crate::{EvaluatedGame, GameSpec};
 
@@ -237,15 +238,17 @@ impl MnkEvaluator {
     }
 
     /// The evaluation of `board` for `me` to move (steps 1 to 5 of the module documentation),
-    /// following at most `forced_left` forced blocks. The board is left as it was.
+    /// following at most `forced_left` forced blocks; `scan` is the board's threat scan if
+    /// known. The board is left as it was.
     fn evaluate_lines<const W: usize>(
         &self,
         board: &mut LineBoard,
+        scan: Option<ThreatScan<W>>,
         me: usize,
         forced_left: usize,
     ) -> i32 {
         let opp = 1 - me;
-        let scan = ThreatScan::<W>::run(board, &self.weight_by_missing);
+        let scan = scan.unwrap_or_else(|| ThreatScan::<W>::run(board, &self.weight_by_missing));
         if scan.win_count[me] > 0 {
             return WIN_NEXT;
         }
@@ -272,7 +275,7 @@ impl MnkEvaluator {
         if scan.win_count[opp] == 1 && forced_left > 0 {
             let block = bit_cells(&scan.wins[opp]).next().expect("one winning cell");
             board.place(block, me);
-            let value = -self.evaluate_lines::<W>(board, opp, forced_left - 1);
+            let value = -self.evaluate_lines::<W>(board, None, opp, forced_left - 1);
             board.remove(block, me);
             return value;
         }
@@ -289,15 +292,27 @@ impl MnkEvaluator {
     /// how many to keep: the best `max_candidates` and every move hinted as high as the last
     /// of them (so that the kept set does not depend on the board's orientation), or all.
     /// Lists longer than [`SORT_CAPACITY`] keep their order and length.
-    fn sort_by_hint(&self, board: &LineBoard, me: usize, moves: &mut [u16]) -> usize {
+    /// The hints come from `windows` when the position keeps its window counts.
+    fn sort_by_hint(
+        &self,
+        board: &LineBoard,
+        windows: Option<&WindowBoard>,
+        me: usize,
+        moves: &mut [u16],
+    ) -> usize {
         if moves.len() > SORT_CAPACITY {
             return moves.len();
         }
-        let mut keyed = [(0i32, 0u16); SORT_CAPACITY];
-        for (slot, &mv) in keyed.iter_mut().zip(moves.iter()) {
-            *slot = (-self.hint_on_lines(board, mv as usize, me), mv);
-        }
-        let keyed = &mut keyed[..moves.len()];
+        let mut keyed: Vec<(i32, u16)> = moves
+            .iter()
+            .map(|&mv| {
+                let hint = match windows {
+                    Some(windows) => self.hint_from_windows(windows, mv as usize, me, board.cols),
+                    None => self.hint_on_lines(board, mv as usize, me),
+                };
+                (-hint, mv)
+            })
+            .collect();
         keyed.sort_unstable();
         for (mv, &(_, sorted)) in moves.iter_mut().zip(keyed.iter()) {
             *mv = sorted;
@@ -347,6 +362,31 @@ impl MnkEvaluator {
         let (row, col) = (cell / board.cols, cell % board.cols);
         hint.value(row, col, board.rows, board.cols)
     }
+
+    /// [`Evaluator::move_hint`] of the empty `cell` for `me`, from the window counts of the
+    /// position (`cols` columns): the same sums, by stone count instead of window by window.
+    fn hint_from_windows(&self, windows: &WindowBoard, cell: usize, me: usize, cols: usize) -> i32 {
+        let k = windows.k();
+        let mut hint = Hint::default();
+        for n in 0..k {
+            let attack = if n + 1 == k {
+                HINT_WIN
+            } else {
+                self.weight_by_missing[k - n - 1]
+            };
+            hint.attack += windows.windows_at(cell, me, n) as i64 * attack as i64;
+        }
+        for n in 1..k {
+            let defence = if n + 1 == k {
+                HINT_BLOCK
+            } else {
+                self.weight_by_missing[k - n]
+            };
+            hint.defence += windows.windows_at(cell, 1 - me, n) as i64 * defence as i64;
+        }
+        let rows = windows.rows();
+        hint.value(cell / cols, cell % cols, rows, cols)
+    }
 }
 
 impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
@@ -356,7 +396,10 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
             return pattern_eval::evaluate(board, game.to_move().index(), weights, &tuning);
         }
         let mut board = LineBoard::new(game);
-        self.evaluate_lines::<W>(&mut board, game.to_move().index(), self.forced_blocks)
+        let scan = game
+            .window_board()
+            .map(|windows| windows.scan(&board, &self.weight_by_missing));
+        self.evaluate_lines::<W>(&mut board, scan, game.to_move().index(), self.forced_blocks)
     }
 
     /// The moves of the module documentation's list, never empty while the game goes on.
@@ -372,7 +415,11 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
         }
         let board = LineBoard::new(game);
         let (me, opp) = (game.to_move().index(), 1 - game.to_move().index());
-        let scan = ThreatScan::<W>::run(&board, &self.weight_by_missing);
+        let windows = game.window_board();
+        let scan = match windows {
+            Some(windows) => windows.scan(&board, &self.weight_by_missing),
+            None => ThreatScan::<W>::run(&board, &self.weight_by_missing),
+        };
         for side in [me, opp] {
             moves.extend(bit_cells(&scan.wins[side]).map(|cell| cell as u16));
             if !moves.is_empty() {
@@ -391,7 +438,7 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
             if !moves.is_empty() {
                 if self.order_candidates {
                     // Sorted, never cut: every answer is kept.
-                    self.sort_by_hint(&board, me, moves);
+                    self.sort_by_hint(&board, windows, me, moves);
                 }
                 return;
             }
@@ -405,7 +452,7 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
             moves.push(game.cell(game.rows() / 2, game.cols() / 2));
         }
         if self.order_candidates {
-            let kept = self.sort_by_hint(&board, me, moves);
+            let kept = self.sort_by_hint(&board, windows, me, moves);
             moves.truncate(kept);
         }
     }
@@ -465,10 +512,13 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
             let board = game.patterns().expect("K = 5");
             return pattern_eval::score(board, mv as usize, game.to_move().index(), weights);
         }
+        let me = game.to_move().index();
+        if let Some(windows) = game.window_board() {
+            return self.hint_from_windows(windows, mv as usize, me, game.cols());
+        }
         let k = game.k();
         let (rows, cols) = (game.rows() as isize, game.cols() as isize);
         let (row, col) = game.row_col(mv);
-        let me = game.to_move().index();
         let (mine, theirs) = (&game.stones[me], &game.stones[1 - me]);
         let mut hint = Hint::default();
         for (dr, dc) in [(0isize, 1isize), (1, 0), (1, 1), (1, -1)] {
