@@ -395,11 +395,18 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
             let board = game.patterns().expect("K = 5");
             return pattern_eval::evaluate(board, game.to_move().index(), weights, &tuning);
         }
-        let mut board = LineBoard::new(game);
-        let scan = game
-            .window_board()
-            .map(|windows| windows.scan(&board, &self.weight_by_missing));
-        self.evaluate_lines::<W>(&mut board, scan, game.to_move().index(), self.forced_blocks)
+        let me = game.to_move().index();
+        match game.window_board() {
+            Some(windows) => {
+                let scan = windows.scan(&self.weight_by_missing);
+                let mut board = windows.lines().clone();
+                self.evaluate_lines::<W>(&mut board, Some(scan), me, self.forced_blocks)
+            }
+            None => {
+                let mut board = LineBoard::new(game);
+                self.evaluate_lines::<W>(&mut board, None, me, self.forced_blocks)
+            }
+        }
     }
 
     /// The moves of the module documentation's list, never empty while the game goes on.
@@ -413,12 +420,18 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
             pattern_eval::candidate_moves(board, game.to_move().index(), weights, &tuning, moves);
             return;
         }
-        let board = LineBoard::new(game);
         let (me, opp) = (game.to_move().index(), 1 - game.to_move().index());
         let windows = game.window_board();
-        let scan = match windows {
-            Some(windows) => windows.scan(&board, &self.weight_by_missing),
-            None => ThreatScan::<W>::run(&board, &self.weight_by_missing),
+        let built;
+        let (board, scan) = match windows {
+            Some(windows) => (windows.lines(), windows.scan(&self.weight_by_missing)),
+            None => {
+                built = LineBoard::new(game);
+                (
+                    &built,
+                    ThreatScan::<W>::run(&built, &self.weight_by_missing),
+                )
+            }
         };
         for side in [me, opp] {
             moves.extend(bit_cells(&scan.wins[side]).map(|cell| cell as u16));
@@ -427,7 +440,7 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
             }
         }
         if let Some(mut answers) = (scan.double_count[opp] > 0)
-            .then(|| scan.double_answers(&board, opp))
+            .then(|| scan.double_answers(board, opp))
             .flatten()
         {
             // Every other move loses: the opponent makes two winning cells, I block one.
@@ -438,7 +451,7 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
             if !moves.is_empty() {
                 if self.order_candidates {
                     // Sorted, never cut: every answer is kept.
-                    self.sort_by_hint(&board, windows, me, moves);
+                    self.sort_by_hint(board, windows, me, moves);
                 }
                 return;
             }
@@ -447,12 +460,12 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
             game.legal_moves(moves);
             return;
         }
-        near_cells(&board, self.near_distance, moves);
+        near_cells(board, self.near_distance, moves);
         if moves.is_empty() {
             moves.push(game.cell(game.rows() / 2, game.cols() / 2));
         }
         if self.order_candidates {
-            let kept = self.sort_by_hint(&board, windows, me, moves);
+            let kept = self.sort_by_hint(board, windows, me, moves);
             moves.truncate(kept);
         }
     }

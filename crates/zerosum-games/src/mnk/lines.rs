@@ -28,7 +28,7 @@ use super::Mnk;
 const DIRECTION_STEPS: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
 
 /// A line-major copy of an m,n,k position (layout in the module documentation).
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub(crate) struct LineBoard {
     pub rows: usize,
     pub cols: usize,
@@ -93,6 +93,14 @@ impl LineBoard {
             }
         }
         board
+    }
+
+    /// The empty board of the same size as `board`.
+    pub fn empty_like(board: &LineBoard) -> Self {
+        LineBoard {
+            bits: vec![[0; 2]; board.bits.len()],
+            ..*board
+        }
     }
 
     /// Sets (row, col) in the column, diagonal and anti-diagonal masks of `side`.

@@ -302,7 +302,7 @@ impl<const WORDS: usize> Mnk<WORDS> {
         }
         Some(
             self.windows
-                .get_or_init(|| Box::new(WindowBoard::new(&lines::LineBoard::new(self)))),
+                .get_or_init(|| Box::new(WindowBoard::new(lines::LineBoard::new(self)))),
         )
     }
 

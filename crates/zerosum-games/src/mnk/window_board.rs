@@ -37,6 +37,8 @@ pub(crate) const MAX_CELLS: usize = 1024;
 pub struct WindowBoard {
     k: usize,
     rows: usize,
+    /// The position's line-major copy, kept up to date with the counts.
+    lines: LineBoard,
     /// Per window: its line and the position of its first cell there (the full scan's names).
     names: Vec<Window>,
     /// Per window: its first cell and the step between its cells.
@@ -65,13 +67,14 @@ impl WindowBoard {
 
     /// The counts of the position on `lines` (a line-major copy of it), which must be
     /// [`WindowBoard::supports`]ed.
-    pub(crate) fn new(lines: &LineBoard) -> Self {
+    pub(crate) fn new(lines: LineBoard) -> Self {
         let (rows, cols, k) = (lines.rows, lines.cols, lines.k);
         let cells = rows * cols;
         debug_assert!(Self::supports(cells, k));
         let mut board = WindowBoard {
             k,
             rows,
+            lines: LineBoard::empty_like(&lines),
             names: Vec::new(),
             first_cell: Vec::new(),
             step: Vec::new(),
@@ -123,6 +126,7 @@ impl WindowBoard {
                 board.place(cell, side);
             }
         }
+        debug_assert!((0..lines.line_count()).all(|l| board.lines.line(l) == lines.line(l)));
         board
     }
 
@@ -164,33 +168,36 @@ impl WindowBoard {
 
     /// Puts a stone of `side` (0 first player, 1 second) on the empty `cell`.
     pub fn place(&mut self, cell: usize, side: usize) {
-        self.change(cell, side, true);
+        self.lines.place(cell, side);
+        let other = 1 - side;
+        for (first, n) in self.through[cell] {
+            for window in first as usize..first as usize + n as usize {
+                let [mine, theirs] = self.stone_counts(window, side);
+                self.counts[window][side] += 1;
+                if theirs == 0 {
+                    self.recount(window, side, Some(mine), Some(mine + 1));
+                }
+                if mine == 0 {
+                    // The other side's window now holds a stone of this side.
+                    self.recount(window, other, Some(theirs), None);
+                }
+            }
+        }
     }
 
     /// Takes the stone of `side` off `cell`.
     pub fn remove(&mut self, cell: usize, side: usize) {
-        self.change(cell, side, false);
-    }
-
-    /// Adds (`add`) or takes off a stone of `side` on `cell`, moving every window through it
-    /// to its new count for each side.
-    #[inline]
-    fn change(&mut self, cell: usize, side: usize, add: bool) {
+        self.lines.remove(cell, side);
+        let other = 1 - side;
         for (first, n) in self.through[cell] {
             for window in first as usize..first as usize + n as usize {
-                let before = self.counts[window];
-                let mut after = before;
-                if add {
-                    after[side] += 1;
-                } else {
-                    after[side] -= 1;
+                self.counts[window][side] -= 1;
+                let [mine, theirs] = self.stone_counts(window, side);
+                if theirs == 0 {
+                    self.recount(window, side, Some(mine + 1), Some(mine));
                 }
-                self.counts[window] = after;
-                for counted in 0..2 {
-                    let (old, new) = (bucket(before, counted), bucket(after, counted));
-                    if old != new {
-                        self.recount(window, counted, old, new);
-                    }
+                if mine == 0 {
+                    self.recount(window, other, None, Some(theirs));
                 }
             }
         }
@@ -209,6 +216,12 @@ impl WindowBoard {
         (self.histogram[cell * 2 + side] >> (8 * n) & 0xff) as u32
     }
 
+    /// The position's line-major copy.
+    #[inline]
+    pub(crate) fn lines(&self) -> &LineBoard {
+        &self.lines
+    }
+
     /// Number of rows.
     #[inline]
     pub fn rows(&self) -> usize {
@@ -221,14 +234,10 @@ impl WindowBoard {
         self.k
     }
 
-    /// The [`ThreatScan`] of the position (equal to [`ThreatScan::run`] on `lines`, the same
-    /// position's line-major copy), with `weight_by_missing` as there.
-    pub(crate) fn scan<const W: usize>(
-        &self,
-        lines: &LineBoard,
-        weight_by_missing: &[i32],
-    ) -> ThreatScan<W> {
-        let k = self.k;
+    /// The [`ThreatScan`] of the position (equal to [`ThreatScan::run`] on its line-major
+    /// copy), with `weight_by_missing` as there.
+    pub(crate) fn scan<const W: usize>(&self, weight_by_missing: &[i32]) -> ThreatScan<W> {
+        let (k, lines) = (self.k, &self.lines);
         let mut scan = ThreatScan::<W>::empty();
         for side in 0..2 {
             scan.window_sum[side] = (1..=k)
@@ -306,13 +315,6 @@ impl WindowBoard {
     }
 }
 
-/// The stone count of `side` in a window holding `counts`, if it holds none of the other
-/// side's (the histogram bucket it counts in for `side`).
-#[inline]
-fn bucket(counts: [u8; 2], side: usize) -> Option<usize> {
-    (counts[1 - side] == 0).then_some(counts[side] as usize)
-}
-
 #[inline]
 fn clear_bit(bits: &mut [u64], index: usize) {
     bits[index >> 6] &= !(1 << (index & 63));
@@ -331,10 +333,7 @@ mod tests {
     /// The incremental scan equals the full scan of the same position.
     fn assert_scans_equal<const W: usize>(game: &Mnk<W>, what: &str) {
         let lines = LineBoard::new(game);
-        let kept = game
-            .window_board()
-            .expect("supported")
-            .scan::<W>(&lines, &WEIGHTS);
+        let kept = game.window_board().expect("supported").scan::<W>(&WEIGHTS);
         let full = ThreatScan::<W>::run(&lines, &WEIGHTS);
         assert_eq!(kept.window_sum, full.window_sum, "{what}: window sums");
         assert_eq!(kept.wins, full.wins, "{what}: winning cells");
@@ -357,12 +356,23 @@ mod tests {
     /// The counts kept through play and undo equal those built from the stones.
     fn assert_counts_equal<const W: usize>(game: &Mnk<W>, what: &str) {
         let kept = game.window_board().expect("supported");
-        let built = WindowBoard::new(&LineBoard::new(game));
+        let built = WindowBoard::new(LineBoard::new(game));
+        for line in 0..lines_count(game) {
+            assert_eq!(
+                kept.lines.line(line),
+                built.lines.line(line),
+                "{what}: line {line}"
+            );
+        }
         assert_eq!(kept.counts, built.counts, "{what}: window stones");
         assert_eq!(kept.histogram, built.histogram, "{what}: histogram");
         assert_eq!(kept.totals, built.totals, "{what}: totals");
         assert_eq!(kept.fours, built.fours, "{what}: fours");
         assert_eq!(kept.threes, built.threes, "{what}: threes");
+    }
+
+    fn lines_count<const W: usize>(game: &Mnk<W>) -> usize {
+        LineBoard::new(game).line_count()
     }
 
     /// Random games (biased towards the stones already played, so that threats form) on
