@@ -14,7 +14,8 @@
 //! 5. Otherwise the static value: the weighted count of each side's open windows (windows of
 //!    K cells holding stones of one side only, weighted by how many stones they lack; mine
 //!    count a little more, as I move first), less a term for the opponent's open threes
-//!    (cells where it would make an open four or two fours).
+//!    (cells where it would make an open four or two fours), and under `windows-ovcf` less a
+//!    term when the opponent would win by continuous fours if it were to move.
 //!
 //! Values 1 to 3 are "near-win" evaluations: far above any static value but below
 //! `Score::MAX_EVAL`, never decisive scores; the search proves them.
@@ -72,6 +73,9 @@ const TEMPO_DENOMINATOR: i64 = 8;
 /// Penalty per opponent cell that makes an open four or two fours (at most
 /// [`MAX_COUNTED_DOUBLES`] counted).
 const OPPONENT_DOUBLE_PENALTY: i32 = 90;
+/// Penalty for an opponent that wins by continuous fours if it moves
+/// ([`MnkEvaluator::with_opponent_vcf`]).
+const OPPONENT_VCF_PENALTY: i32 = 150;
 const MAX_COUNTED_DOUBLES: u32 = 4;
 /// Late move reductions: the candidates searched to full depth first, the fewest candidates
 /// of a node that reduces, and the hint from which a move is not quiet (about two windows it
@@ -116,6 +120,9 @@ pub struct MnkEvaluator {
     /// Whether root moves on a large board are checked by a threat-space search
     /// ([`Evaluator::root_move_loses`]).
     root_threats: bool,
+    /// Whether the static value of a large board looks for the opponent's victory by
+    /// continuous fours too ([`OPPONENT_VCF_PENALTY`]).
+    opponent_vcf: bool,
 }
 
 impl Default for MnkEvaluator {
@@ -142,6 +149,7 @@ impl MnkEvaluator {
             patterns: None,
             reductions: false,
             root_threats: false,
+            opponent_vcf: false,
         }
     }
 
@@ -151,6 +159,16 @@ impl MnkEvaluator {
     /// [`ROOT_DEFENCE_SCANS`] scanned positions, is lost ([`Evaluator::root_move_loses`]).
     pub fn with_root_threats(mut self, on: bool) -> Self {
         self.root_threats = on;
+        self
+    }
+
+    /// The same evaluator with the opponent's victory by continuous fours looked for at the
+    /// leaves of large boards (`true`) or not (the default): where the side to move has no
+    /// threat of its own to play and the opponent no winning cell, an opponent that would win
+    /// by fours if it moved costs the static value [`OPPONENT_VCF_PENALTY`] (a threat the side
+    /// to move must answer, not a loss: it moves first).
+    pub fn with_opponent_vcf(mut self, on: bool) -> Self {
+        self.opponent_vcf = on;
         self
     }
 
@@ -282,8 +300,22 @@ impl MnkEvaluator {
         let windows = (scan.window_sum[me] * TEMPO_NUMERATOR / TEMPO_DENOMINATOR
             - scan.window_sum[opp])
             / WEIGHT_SCALE;
-        let threats =
+        let mut threats =
             -OPPONENT_DOUBLE_PENALTY * scan.double_count[opp].min(MAX_COUNTED_DOUBLES) as i32;
+        let large = board.rows * board.cols > SMALL_BOARD_CELLS;
+        if self.opponent_vcf && large && self.vcf_budget > 0 && scan.win_count[opp] == 0 {
+            let mut search = VcfSearch::new(
+                board,
+                opp,
+                &scan.threes[opp][..scan.three_count[opp]],
+                bit_cells(&scan.wins[me]),
+                self.vcf_budget,
+                self.vcf_max_fours,
+            );
+            if search.run().is_some() {
+                threats -= OPPONENT_VCF_PENALTY;
+            }
+        }
         (windows as i32 + threats).clamp(-STATIC_LIMIT, STATIC_LIMIT)
     }
 
@@ -642,14 +674,15 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
     }
 
     /// `windows` (the window evaluation, the freestyle default), `windows-lmr` (the same with
-    /// late move reductions), `windows-vct` (the same with threat-space searches at the root)
-    /// or, on K = 5 boards, `patterns` (the pattern evaluation with the
+    /// late move reductions), `windows-vct` (the same with threat-space searches at the root),
+    /// `windows-ovcf` (the same with the opponent's victories by fours at the leaves) or, on K = 5 boards, `patterns` (the pattern evaluation with the
     /// hand-set weights).
     fn evaluator_named(&self, name: &str) -> Result<MnkEvaluator, String> {
         match name {
             "windows" => Ok(MnkEvaluator::new()),
             "windows-lmr" => Ok(MnkEvaluator::new().with_late_move_reductions(true)),
             "windows-vct" => Ok(MnkEvaluator::new().with_root_threats(true)),
+            "windows-ovcf" => Ok(MnkEvaluator::new().with_opponent_vcf(true)),
             "patterns" if self.k == 5 => {
                 Ok(MnkEvaluator::new().with_patterns(Some(PatternWeights::hand_set(self.rule))))
             }
@@ -658,7 +691,7 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
                 self.k
             )),
             _ => Err(format!(
-                "unknown m,n,k evaluation `{name}` (expected windows, windows-lmr, windows-vct or patterns)"
+                "unknown m,n,k evaluation `{name}` (expected windows, windows-lmr, windows-vct, windows-ovcf or patterns)"
             )),
         }
     }
@@ -675,7 +708,7 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
             }
             Some(other) => {
                 return Err(format!(
-                    "unknown m,n,k evaluation `{other}` (expected windows, windows-lmr, windows-vct or patterns)"
+                    "unknown m,n,k evaluation `{other}` (expected windows, windows-lmr, windows-vct, windows-ovcf or patterns)"
                 ))
             }
         }

@@ -45,8 +45,11 @@
 //! # Evaluation
 //!
 //! [`MnkEvaluator`] (the [`crate::EvaluatedGame`] evaluator of every `Mnk<WORDS>`) works on a
-//! line-major copy of the position (`lines`), scans every window of K cells for threats
-//! (`threats`) and searches victories by continuous fours at the leaves (`vcf`). On K = 5
+//! line-major copy of the position (`lines`), finds the threats of every window of K cells
+//! (`threats`) and searches victories by continuous fours at the leaves (`vcf`). For 3 <= K <= 8
+//! on boards of at most 1,024 cells the position keeps its window counts ([`WindowBoard`],
+//! module `window_board`; built on first use like the pattern board, then updated by `play`
+//! and `undo`), from which the threats and move hints are read without a scan of the board. On K = 5
 //! boards it can evaluate by pattern codes instead (`pattern_eval`, with its VCF in
 //! `pattern_vcf`): the default under the standard and renju rules, an option (`eval=patterns`)
 //! under freestyle.
