@@ -14,7 +14,8 @@
 //! 5. Otherwise the static value: the weighted count of each side's open windows (windows of
 //!    K cells holding stones of one side only, weighted by how many stones they lack; mine
 //!    count a little more, as I move first), less a term for the opponent's open threes
-//!    (cells where it would make an open four or two fours).
+//!    (cells where it would make an open four or two fours), and under `windows-ovcf` less a
+//!    term when the opponent would win by continuous fours if it were to move.
 //!
 //! Values 1 to 3 are "near-win" evaluations: far above any static value but below
 //! `Score::MAX_EVAL`, never decisive scores; the search proves them.
@@ -52,6 +53,7 @@ use super::threats::{bit_cells, ThreatScan};
 use super::values::{LOSS_NEXT, STATIC_LIMIT, VCF_WIN, WIN_NEXT};
 use super::vcf::VcfSearch;
 use super::vct::VctSearch;
+use super::window_board::WindowBoard;
 use super::{has, Mnk, Rule};
 use crate::{EvaluatedGame, GameSpec};
 
@@ -71,6 +73,9 @@ const TEMPO_DENOMINATOR: i64 = 8;
 /// Penalty per opponent cell that makes an open four or two fours (at most
 /// [`MAX_COUNTED_DOUBLES`] counted).
 const OPPONENT_DOUBLE_PENALTY: i32 = 90;
+/// Penalty for an opponent that wins by continuous fours if it moves
+/// ([`MnkEvaluator::with_opponent_vcf`]).
+const OPPONENT_VCF_PENALTY: i32 = 150;
 const MAX_COUNTED_DOUBLES: u32 = 4;
 /// Late move reductions: the candidates searched to full depth first, the fewest candidates
 /// of a node that reduces, and the hint from which a move is not quiet (about two windows it
@@ -115,6 +120,9 @@ pub struct MnkEvaluator {
     /// Whether root moves on a large board are checked by a threat-space search
     /// ([`Evaluator::root_move_loses`]).
     root_threats: bool,
+    /// Whether the static value of a large board looks for the opponent's victory by
+    /// continuous fours too ([`OPPONENT_VCF_PENALTY`]).
+    opponent_vcf: bool,
 }
 
 impl Default for MnkEvaluator {
@@ -141,6 +149,7 @@ impl MnkEvaluator {
             patterns: None,
             reductions: false,
             root_threats: false,
+            opponent_vcf: false,
         }
     }
 
@@ -150,6 +159,16 @@ impl MnkEvaluator {
     /// [`ROOT_DEFENCE_SCANS`] scanned positions, is lost ([`Evaluator::root_move_loses`]).
     pub fn with_root_threats(mut self, on: bool) -> Self {
         self.root_threats = on;
+        self
+    }
+
+    /// The same evaluator with the opponent's victory by continuous fours looked for at the
+    /// leaves of large boards (`true`) or not (the default): where the side to move has no
+    /// threat of its own to play and the opponent no winning cell, an opponent that would win
+    /// by fours if it moved costs the static value [`OPPONENT_VCF_PENALTY`] (a threat the side
+    /// to move must answer, not a loss: it moves first).
+    pub fn with_opponent_vcf(mut self, on: bool) -> Self {
+        self.opponent_vcf = on;
         self
     }
 
@@ -237,15 +256,17 @@ impl MnkEvaluator {
     }
 
     /// The evaluation of `board` for `me` to move (steps 1 to 5 of the module documentation),
-    /// following at most `forced_left` forced blocks. The board is left as it was.
+    /// following at most `forced_left` forced blocks; `scan` is the board's threat scan if
+    /// known. The board is left as it was.
     fn evaluate_lines<const W: usize>(
         &self,
         board: &mut LineBoard,
+        scan: Option<ThreatScan<W>>,
         me: usize,
         forced_left: usize,
     ) -> i32 {
         let opp = 1 - me;
-        let scan = ThreatScan::<W>::run(board, &self.weight_by_missing);
+        let scan = scan.unwrap_or_else(|| ThreatScan::<W>::run(board, &self.weight_by_missing));
         if scan.win_count[me] > 0 {
             return WIN_NEXT;
         }
@@ -272,15 +293,29 @@ impl MnkEvaluator {
         if scan.win_count[opp] == 1 && forced_left > 0 {
             let block = bit_cells(&scan.wins[opp]).next().expect("one winning cell");
             board.place(block, me);
-            let value = -self.evaluate_lines::<W>(board, opp, forced_left - 1);
+            let value = -self.evaluate_lines::<W>(board, None, opp, forced_left - 1);
             board.remove(block, me);
             return value;
         }
         let windows = (scan.window_sum[me] * TEMPO_NUMERATOR / TEMPO_DENOMINATOR
             - scan.window_sum[opp])
             / WEIGHT_SCALE;
-        let threats =
+        let mut threats =
             -OPPONENT_DOUBLE_PENALTY * scan.double_count[opp].min(MAX_COUNTED_DOUBLES) as i32;
+        let large = board.rows * board.cols > SMALL_BOARD_CELLS;
+        if self.opponent_vcf && large && self.vcf_budget > 0 && scan.win_count[opp] == 0 {
+            let mut search = VcfSearch::new(
+                board,
+                opp,
+                &scan.threes[opp][..scan.three_count[opp]],
+                bit_cells(&scan.wins[me]),
+                self.vcf_budget,
+                self.vcf_max_fours,
+            );
+            if search.run().is_some() {
+                threats -= OPPONENT_VCF_PENALTY;
+            }
+        }
         (windows as i32 + threats).clamp(-STATIC_LIMIT, STATIC_LIMIT)
     }
 
@@ -289,15 +324,27 @@ impl MnkEvaluator {
     /// how many to keep: the best `max_candidates` and every move hinted as high as the last
     /// of them (so that the kept set does not depend on the board's orientation), or all.
     /// Lists longer than [`SORT_CAPACITY`] keep their order and length.
-    fn sort_by_hint(&self, board: &LineBoard, me: usize, moves: &mut [u16]) -> usize {
+    /// The hints come from `windows` when the position keeps its window counts.
+    fn sort_by_hint(
+        &self,
+        board: &LineBoard,
+        windows: Option<&WindowBoard>,
+        me: usize,
+        moves: &mut [u16],
+    ) -> usize {
         if moves.len() > SORT_CAPACITY {
             return moves.len();
         }
-        let mut keyed = [(0i32, 0u16); SORT_CAPACITY];
-        for (slot, &mv) in keyed.iter_mut().zip(moves.iter()) {
-            *slot = (-self.hint_on_lines(board, mv as usize, me), mv);
-        }
-        let keyed = &mut keyed[..moves.len()];
+        let mut keyed: Vec<(i32, u16)> = moves
+            .iter()
+            .map(|&mv| {
+                let hint = match windows {
+                    Some(windows) => self.hint_from_windows(windows, mv as usize, me, board.cols),
+                    None => self.hint_on_lines(board, mv as usize, me),
+                };
+                (-hint, mv)
+            })
+            .collect();
         keyed.sort_unstable();
         for (mv, &(_, sorted)) in moves.iter_mut().zip(keyed.iter()) {
             *mv = sorted;
@@ -347,6 +394,31 @@ impl MnkEvaluator {
         let (row, col) = (cell / board.cols, cell % board.cols);
         hint.value(row, col, board.rows, board.cols)
     }
+
+    /// [`Evaluator::move_hint`] of the empty `cell` for `me`, from the window counts of the
+    /// position (`cols` columns): the same sums, by stone count instead of window by window.
+    fn hint_from_windows(&self, windows: &WindowBoard, cell: usize, me: usize, cols: usize) -> i32 {
+        let k = windows.k();
+        let mut hint = Hint::default();
+        for n in 0..k {
+            let attack = if n + 1 == k {
+                HINT_WIN
+            } else {
+                self.weight_by_missing[k - n - 1]
+            };
+            hint.attack += windows.windows_at(cell, me, n) as i64 * attack as i64;
+        }
+        for n in 1..k {
+            let defence = if n + 1 == k {
+                HINT_BLOCK
+            } else {
+                self.weight_by_missing[k - n]
+            };
+            hint.defence += windows.windows_at(cell, 1 - me, n) as i64 * defence as i64;
+        }
+        let rows = windows.rows();
+        hint.value(cell / cols, cell % cols, rows, cols)
+    }
 }
 
 impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
@@ -355,8 +427,18 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
             let board = game.patterns().expect("K = 5");
             return pattern_eval::evaluate(board, game.to_move().index(), weights, &tuning);
         }
-        let mut board = LineBoard::new(game);
-        self.evaluate_lines::<W>(&mut board, game.to_move().index(), self.forced_blocks)
+        let me = game.to_move().index();
+        match game.window_board() {
+            Some(windows) => {
+                let scan = windows.scan(&self.weight_by_missing);
+                let mut board = windows.lines().clone();
+                self.evaluate_lines::<W>(&mut board, Some(scan), me, self.forced_blocks)
+            }
+            None => {
+                let mut board = LineBoard::new(game);
+                self.evaluate_lines::<W>(&mut board, None, me, self.forced_blocks)
+            }
+        }
     }
 
     /// The moves of the module documentation's list, never empty while the game goes on.
@@ -370,9 +452,19 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
             pattern_eval::candidate_moves(board, game.to_move().index(), weights, &tuning, moves);
             return;
         }
-        let board = LineBoard::new(game);
         let (me, opp) = (game.to_move().index(), 1 - game.to_move().index());
-        let scan = ThreatScan::<W>::run(&board, &self.weight_by_missing);
+        let windows = game.window_board();
+        let built;
+        let (board, scan) = match windows {
+            Some(windows) => (windows.lines(), windows.scan(&self.weight_by_missing)),
+            None => {
+                built = LineBoard::new(game);
+                (
+                    &built,
+                    ThreatScan::<W>::run(&built, &self.weight_by_missing),
+                )
+            }
+        };
         for side in [me, opp] {
             moves.extend(bit_cells(&scan.wins[side]).map(|cell| cell as u16));
             if !moves.is_empty() {
@@ -380,7 +472,7 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
             }
         }
         if let Some(mut answers) = (scan.double_count[opp] > 0)
-            .then(|| scan.double_answers(&board, opp))
+            .then(|| scan.double_answers(board, opp))
             .flatten()
         {
             // Every other move loses: the opponent makes two winning cells, I block one.
@@ -391,7 +483,7 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
             if !moves.is_empty() {
                 if self.order_candidates {
                     // Sorted, never cut: every answer is kept.
-                    self.sort_by_hint(&board, me, moves);
+                    self.sort_by_hint(board, windows, me, moves);
                 }
                 return;
             }
@@ -400,12 +492,12 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
             game.legal_moves(moves);
             return;
         }
-        near_cells(&board, self.near_distance, moves);
+        near_cells(board, self.near_distance, moves);
         if moves.is_empty() {
             moves.push(game.cell(game.rows() / 2, game.cols() / 2));
         }
         if self.order_candidates {
-            let kept = self.sort_by_hint(&board, me, moves);
+            let kept = self.sort_by_hint(board, windows, me, moves);
             moves.truncate(kept);
         }
     }
@@ -465,10 +557,13 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
             let board = game.patterns().expect("K = 5");
             return pattern_eval::score(board, mv as usize, game.to_move().index(), weights);
         }
+        let me = game.to_move().index();
+        if let Some(windows) = game.window_board() {
+            return self.hint_from_windows(windows, mv as usize, me, game.cols());
+        }
         let k = game.k();
         let (rows, cols) = (game.rows() as isize, game.cols() as isize);
         let (row, col) = game.row_col(mv);
-        let me = game.to_move().index();
         let (mine, theirs) = (&game.stones[me], &game.stones[1 - me]);
         let mut hint = Hint::default();
         for (dr, dc) in [(0isize, 1isize), (1, 0), (1, 1), (1, -1)] {
@@ -579,14 +674,15 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
     }
 
     /// `windows` (the window evaluation, the freestyle default), `windows-lmr` (the same with
-    /// late move reductions), `windows-vct` (the same with threat-space searches at the root)
-    /// or, on K = 5 boards, `patterns` (the pattern evaluation with the
+    /// late move reductions), `windows-vct` (the same with threat-space searches at the root),
+    /// `windows-ovcf` (the same with the opponent's victories by fours at the leaves) or, on K = 5 boards, `patterns` (the pattern evaluation with the
     /// hand-set weights).
     fn evaluator_named(&self, name: &str) -> Result<MnkEvaluator, String> {
         match name {
             "windows" => Ok(MnkEvaluator::new()),
             "windows-lmr" => Ok(MnkEvaluator::new().with_late_move_reductions(true)),
             "windows-vct" => Ok(MnkEvaluator::new().with_root_threats(true)),
+            "windows-ovcf" => Ok(MnkEvaluator::new().with_opponent_vcf(true)),
             "patterns" if self.k == 5 => {
                 Ok(MnkEvaluator::new().with_patterns(Some(PatternWeights::hand_set(self.rule))))
             }
@@ -595,7 +691,7 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
                 self.k
             )),
             _ => Err(format!(
-                "unknown m,n,k evaluation `{name}` (expected windows, windows-lmr, windows-vct or patterns)"
+                "unknown m,n,k evaluation `{name}` (expected windows, windows-lmr, windows-vct, windows-ovcf or patterns)"
             )),
         }
     }
@@ -612,7 +708,7 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
             }
             Some(other) => {
                 return Err(format!(
-                    "unknown m,n,k evaluation `{other}` (expected windows, windows-lmr, windows-vct or patterns)"
+                    "unknown m,n,k evaluation `{other}` (expected windows, windows-lmr, windows-vct, windows-ovcf or patterns)"
                 ))
             }
         }

@@ -19,20 +19,16 @@
 //! ```
 //!
 //! Lines are at most 100 cells long (the largest board side), so one `u128` holds a line.
-//! The copy is built on the stack in a few microseconds and mutated in place by the threat
+//! The copy (one pair of masks per line of the board) is built in a few microseconds and mutated in place by the threat
 //! searches ([`LineBoard::place`], [`LineBoard::remove`]).
 
 use super::Mnk;
-
-/// Largest number of lines: rows + columns + two directions of (rows + columns - 1) diagonals,
-/// on a 100x100 board.
-pub(crate) const MAX_LINES: usize = 3 * (100 + 100) - 2;
 
 /// Cell steps (row, column) of the four directions, in direction order.
 const DIRECTION_STEPS: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
 
 /// A line-major copy of an m,n,k position (layout in the module documentation).
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub(crate) struct LineBoard {
     pub rows: usize,
     pub cols: usize,
@@ -40,7 +36,7 @@ pub(crate) struct LineBoard {
     /// First line of each direction, then the number of lines.
     offsets: [usize; 5],
     /// Per line, the stones of the first and of the second player.
-    bits: [[u128; 2]; MAX_LINES],
+    bits: Vec<[u128; 2]>,
 }
 
 /// Bits `start..start + len` of a multi-word bit set, as the low `len` bits of a `u128`
@@ -82,7 +78,7 @@ impl LineBoard {
                 rows + cols + diagonals,
                 rows + cols + 2 * diagonals,
             ],
-            bits: [[0; 2]; MAX_LINES],
+            bits: vec![[0; 2]; rows + cols + 2 * diagonals],
         };
         for side in 0..2 {
             let stones = &game.stones[side];
@@ -97,6 +93,14 @@ impl LineBoard {
             }
         }
         board
+    }
+
+    /// The empty board of the same size as `board`.
+    pub fn empty_like(board: &LineBoard) -> Self {
+        LineBoard {
+            bits: vec![[0; 2]; board.bits.len()],
+            ..*board
+        }
     }
 
     /// Sets (row, col) in the column, diagonal and anti-diagonal masks of `side`.

@@ -45,8 +45,11 @@
 //! # Evaluation
 //!
 //! [`MnkEvaluator`] (the [`crate::EvaluatedGame`] evaluator of every `Mnk<WORDS>`) works on a
-//! line-major copy of the position (`lines`), scans every window of K cells for threats
-//! (`threats`) and searches victories by continuous fours at the leaves (`vcf`). On K = 5
+//! line-major copy of the position (`lines`), finds the threats of every window of K cells
+//! (`threats`) and searches victories by continuous fours at the leaves (`vcf`). For 3 <= K <= 8
+//! on boards of at most 1,024 cells the position keeps its window counts ([`WindowBoard`],
+//! module `window_board`; built on first use like the pattern board, then updated by `play`
+//! and `undo`), from which the threats and move hints are read without a scan of the board. On K = 5
 //! boards it can evaluate by pattern codes instead (`pattern_eval`, with its VCF in
 //! `pattern_vcf`): the default under the standard and renju rules, an option (`eval=patterns`)
 //! under freestyle.
@@ -64,6 +67,7 @@ mod threats;
 mod values;
 mod vcf;
 mod vct;
+mod window_board;
 
 pub use evaluator::{MnkEvaluator, SMALL_BOARD_CELLS};
 pub use family::{spec, spec_with_rule, MnkFamily, MnkSpec, MAX_RUN};
@@ -72,6 +76,7 @@ pub use pattern_weights::{PatternWeights, WeightsError, MAX_WEIGHT, WEIGHTS_HEAD
 pub use patterns::PatternBoard;
 pub use rules::Rule;
 pub use values::{LOSS_NEXT, STATIC_LIMIT, VCF_WIN, WIN_NEXT};
+pub use window_board::WindowBoard;
 
 use std::sync::OnceLock;
 
@@ -140,6 +145,8 @@ pub struct Mnk<const WORDS: usize> {
     hash: u64,
     /// The pattern board of a K = 5 game, once built (see the module documentation).
     patterns: OnceLock<Box<PatternBoard>>,
+    /// The window counts, once built (see [`Mnk::window_board`]).
+    windows: OnceLock<Box<WindowBoard>>,
 }
 
 impl<const WORDS: usize> PartialEq for Mnk<WORDS> {
@@ -172,6 +179,7 @@ impl<const WORDS: usize> Clone for Mnk<WORDS> {
             status: self.status,
             hash: self.hash,
             patterns: self.patterns.clone(),
+            windows: self.windows.clone(),
         }
     }
 }
@@ -252,6 +260,7 @@ impl<const WORDS: usize> Mnk<WORDS> {
             status: Status::Ongoing,
             hash: 0,
             patterns: OnceLock::new(),
+            windows: OnceLock::new(),
         };
         if rule == Rule::Renju {
             // Every move of Black asks for it.
@@ -284,6 +293,20 @@ impl<const WORDS: usize> Mnk<WORDS> {
                 cells(1),
             ))
         }))
+    }
+
+    /// The window counts of the position (module `window_board`) if it is kept incrementally
+    /// ([`WindowBoard::supports`]; `None` otherwise): built from the stones on first use and
+    /// kept up to date by `play` and `undo` from then on.
+    #[inline]
+    pub fn window_board(&self) -> Option<&WindowBoard> {
+        if !WindowBoard::supports(self.cells, self.k) {
+            return None;
+        }
+        Some(
+            self.windows
+                .get_or_init(|| Box::new(WindowBoard::new(lines::LineBoard::new(self)))),
+        )
     }
 
     /// Number of rows (M).
@@ -565,6 +588,9 @@ impl<const WORDS: usize> Game for Mnk<WORDS> {
         if let Some(board) = patterns {
             board.place(cell, side.index());
         }
+        if let Some(board) = self.windows.get_mut() {
+            board.place(cell, side.index());
+        }
         if won {
             self.status = Status::Over(Outcome::Win(side));
         } else if forbidden {
@@ -585,6 +611,9 @@ impl<const WORDS: usize> Game for Mnk<WORDS> {
         self.status = Status::Ongoing;
         if let Some(board) = self.patterns.get_mut() {
             board.remove(cell);
+        }
+        if let Some(board) = self.windows.get_mut() {
+            board.remove(cell, side.index());
         }
     }
 

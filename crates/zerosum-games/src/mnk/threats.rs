@@ -102,10 +102,9 @@ pub(crate) struct ThreatScan<const W: usize> {
 }
 
 impl<const W: usize> ThreatScan<W> {
-    /// Scans every window of `board` that holds a stone. `weight_by_missing[m]` is the weight
-    /// of a window of one side's stones that lacks `m` stones of K (1 <= m < K).
-    pub fn run(board: &LineBoard, weight_by_missing: &[i32]) -> Self {
-        let mut scan = ThreatScan {
+    /// The scan of a board without threats: nothing found, the (empty) list of threes complete.
+    pub fn empty() -> Self {
+        ThreatScan {
             window_sum: [0; 2],
             wins: [[0; W]; 2],
             win_count: [0; 2],
@@ -115,7 +114,13 @@ impl<const W: usize> ThreatScan<W> {
             threes: [[Window { line: 0, start: 0 }; THREE_CAPACITY]; 2],
             three_count: [0; 2],
             threes_complete: [true; 2],
-        };
+        }
+    }
+
+    /// Scans every window of `board` that holds a stone. `weight_by_missing[m]` is the weight
+    /// of a window of one side's stones that lacks `m` stones of K (1 <= m < K).
+    pub fn run(board: &LineBoard, weight_by_missing: &[i32]) -> Self {
+        let mut scan = Self::empty();
         let k = board.k;
         let window = low_bits(k);
         for line in 0..board.line_count() {

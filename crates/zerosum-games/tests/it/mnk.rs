@@ -788,3 +788,24 @@ fn new_game_plays_through_the_dynamic_face() {
     assert_eq!(huge.legal_moves().len(), 10_000);
     assert_eq!(huge.play("CV100").unwrap(), "cv100");
 }
+
+/// `windows-ovcf` looks for the opponent's victory by continuous fours at a quiet leaf: with
+/// the second player's open three h8 i8 j8 (a win by fours were it to move) and the first
+/// player to move without a threat, the value is the window evaluation's less the penalty of
+/// 150; without such a win (an open two) both evaluations agree.
+#[test]
+fn the_opponents_win_by_fours_costs_the_static_value_under_windows_ovcf() {
+    use zerosum_core::Evaluator;
+    let plain = Mnk::<4>::new(15, 15, 5).evaluator_named("windows").unwrap();
+    let ovcf = Mnk::<4>::new(15, 15, 5)
+        .evaluator_named("windows-ovcf")
+        .unwrap();
+    let threat: Mnk<4> = played(15, 15, 5, "a1 h8 a15 i8 o1 j8");
+    assert_eq!(ovcf.evaluate(&threat), plain.evaluate(&threat) - 150);
+    let quiet: Mnk<4> = played(15, 15, 5, "a1 h8 a15 i8");
+    assert_eq!(ovcf.evaluate(&quiet), plain.evaluate(&quiet));
+    assert!(Mnk::<4>::new(15, 15, 5)
+        .evaluator_named("windows-ovcf-typo")
+        .unwrap_err()
+        .contains("windows-ovcf"));
+}
