@@ -1,4 +1,4 @@
-use crate::Game;
+use crate::{Game, Outcome};
 
 /// Game knowledge for a search: a static evaluation, the moves worth searching, and a move
 /// ordering hint. Each game family provides its own; search is generic over it.
@@ -41,6 +41,32 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
     /// opponent's immediate win. It runs at every ply of every playout, so it must cost little
     /// more than a move; it must be legal. Default: `None`, the choice is left to chance.
     fn playout_move(&self, _game: &G) -> Option<G::Move> {
+        None
+    }
+
+    /// A whole playout of the game's own, instead of Monte Carlo search's generic one (a
+    /// [`Evaluator::playout_move`] or a random move at each ply): plays `game` (ongoing) out by
+    /// chance to its end on a scratch copy, writes the moves played to `played` (in order, the
+    /// first by the side to move, then alternating), and returns the outcome. `random(n)` must
+    /// be given `n > 0` and returns a uniformly random number in `0..n`; the playout must be
+    /// deterministic for a given sequence of draws. Default: `None`, the generic playout.
+    fn playout_to_end(
+        &self,
+        _game: &G,
+        _random: &mut dyn FnMut(usize) -> usize,
+        _played: &mut Vec<G::Move>,
+    ) -> Option<Outcome> {
+        None
+    }
+
+    /// Rapid action value estimation (RAVE, Gelly and Silver) for Monte Carlo search: where a
+    /// move id ([`Game::move_id`]) names the same action wherever it is played (the same
+    /// cell of a placement game), every node keeps, per child, the all-moves-as-first
+    /// statistic of the child's move (the playouts through the node in which the child's side
+    /// played that move later), and selection blends it with the child's mean. `Some(k)`:
+    /// the equivalence parameter of the blend, the visits at which the mean and the AMAF
+    /// value weigh the same. Default: `None`, no RAVE.
+    fn rave_equivalence(&self) -> Option<f64> {
         None
     }
 

@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 
 use zerosum_core::{Game, Side};
 
-use super::evaluator::ANALYSIS_VISITS;
+use super::evaluator::{ANALYSIS_VISITS, RAVE_EQUIVALENCE};
 use super::gammas::PatternGammas;
 use super::{Hex, HexEvaluator};
 use crate::exact::ExactOracle;
@@ -43,14 +43,18 @@ impl EvaluatedGame for Hex {
     /// same, with Monte Carlo nodes analysed once they have [`ANALYSIS_VISITS`] playouts:
     /// virtual connections, the mustplay, inferior cells, see [`super::analysis`]) or
     /// `patterns` (the potentials, with Monte Carlo priors weighed by the gammas of
-    /// [`BUILT_IN_GAMMAS`], see [`super::gammas`]).
+    /// [`BUILT_IN_GAMMAS`], see [`super::gammas`]), `playouts` (the potentials, with Monte
+    /// Carlo playouts to the end of the game on every board, see [`super::playout`]) or `rave`
+    /// (the same with RAVE of equivalence [`RAVE_EQUIVALENCE`]).
     fn evaluator_named(&self, name: &str) -> Result<HexEvaluator, String> {
         match name {
             "potential" => Ok(self.evaluator()),
             "analysis" => Ok(self.evaluator().with_analysis(Some(ANALYSIS_VISITS))),
             "patterns" => Ok(self.evaluator().with_gammas(Some(built_in_gammas()))),
+            "playouts" => Ok(self.evaluator().with_full_playouts(None)),
+            "rave" => Ok(self.evaluator().with_full_playouts(Some(RAVE_EQUIVALENCE))),
             _ => Err(format!(
-                "unknown Hex evaluation `{name}` (expected potential, analysis or patterns)"
+                "unknown Hex evaluation `{name}` (expected potential, analysis, patterns, playouts or rave)"
             )),
         }
     }

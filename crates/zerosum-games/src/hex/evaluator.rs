@@ -23,7 +23,7 @@
 
 use std::sync::Arc;
 
-use zerosum_core::{Evaluator, Game, MoveVerdict, Side};
+use zerosum_core::{Evaluator, Game, MoveVerdict, Outcome, Side};
 
 use super::gammas::PatternGammas;
 use super::{Hex, HexMove};
@@ -40,6 +40,10 @@ const MCTS_PRIOR_WIDTH: f64 = 6.0;
 /// Playouts through a Monte Carlo node before it is analysed ([`super::analysis`]), in the
 /// evaluation named `analysis`.
 pub const ANALYSIS_VISITS: u32 = 256;
+
+/// RAVE's equivalence parameter in the evaluation named `rave`
+/// ([`Evaluator::rave_equivalence`]).
+pub const RAVE_EQUIVALENCE: f64 = 1_000.0;
 
 /// Move hint for the other cells next to the opponent's last stone.
 const NEAR_LAST_MOVE_HINT: i32 = 10;
@@ -65,6 +69,11 @@ const NEAR_LAST_MOVE_HINT: i32 = 10;
 ///   1; none otherwise.
 /// - [`Evaluator::proven_winner`]: the colour joined by a virtual connection
 ///   ([`super::connected`]).
+/// - [`Evaluator::playout_to_end`]: with full playouts ([`HexEvaluator::with_full_playouts`],
+///   the evaluations named `playouts` and `rave`), Hex's own ([`super::playout`]); none
+///   otherwise.
+/// - [`Evaluator::rave_equivalence`]: [`RAVE_EQUIVALENCE`] in the evaluation named `rave`;
+///   none otherwise.
 /// - [`Evaluator::analyse`]: H-search, the mustplay and inferior cells
 ///   ([`super::analysis`]), at nodes of [`ANALYSIS_VISITS`] playouts, when the evaluator is
 ///   made [`HexEvaluator::with_analysis`] (the evaluation named `analysis`); never otherwise.
@@ -83,6 +92,10 @@ pub struct HexEvaluator {
     analysis_visits: Option<u32>,
     /// The patterns' gammas that weigh Monte Carlo priors; `None`: priors by rank alone.
     gammas: Option<Arc<PatternGammas>>,
+    /// Whether Monte Carlo playouts are Hex's own, to the end of the game ([`super::playout`]).
+    full_playouts: bool,
+    /// RAVE's equivalence parameter ([`Evaluator::rave_equivalence`]); `None`: no RAVE.
+    rave_equivalence: Option<f64>,
 }
 
 impl HexEvaluator {
@@ -119,6 +132,8 @@ impl HexEvaluator {
             network: Arc::new(network),
             analysis_visits: None,
             gammas: None,
+            full_playouts: false,
+            rave_equivalence: None,
         }
     }
 
@@ -133,6 +148,15 @@ impl HexEvaluator {
     /// patterns ([`Evaluator::candidate_weights`]; `None`: by rank alone).
     pub fn with_gammas(mut self, gammas: Option<Arc<PatternGammas>>) -> HexEvaluator {
         self.gammas = gammas;
+        self
+    }
+
+    /// The same evaluator, with Monte Carlo playouts of Hex's own to the end of the game
+    /// ([`Evaluator::playout_to_end`], [`super::playout`]) on every board size, and RAVE with
+    /// the equivalence parameter `rave` (`None`: no RAVE).
+    pub fn with_full_playouts(mut self, rave: Option<f64>) -> HexEvaluator {
+        self.full_playouts = true;
+        self.rave_equivalence = rave;
         self
     }
 
@@ -359,6 +383,21 @@ impl Evaluator<Hex> for HexEvaluator {
     fn analyse(&self, game: &Hex, moves: &[HexMove], verdicts: &mut Vec<MoveVerdict>) {
         self.check_size(game);
         super::analysis::analyse(game, moves, verdicts);
+    }
+
+    /// With full playouts ([`HexEvaluator::with_full_playouts`]): [`super::playout::play_out`].
+    fn playout_to_end(
+        &self,
+        game: &Hex,
+        random: &mut dyn FnMut(usize) -> usize,
+        played: &mut Vec<HexMove>,
+    ) -> Option<Outcome> {
+        self.full_playouts
+            .then(|| super::playout::play_out(game, random, played))
+    }
+
+    fn rave_equivalence(&self) -> Option<f64> {
+        self.rave_equivalence
     }
 
     /// The empty cell that saves the bridge (or edge template) the opponent's last stone

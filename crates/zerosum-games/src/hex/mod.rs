@@ -38,6 +38,7 @@ pub mod gammas;
 pub mod inferior;
 pub mod oracle;
 pub mod patterns;
+pub mod playout;
 pub mod vc;
 
 pub use evaluated::BUILT_IN_GAMMAS;

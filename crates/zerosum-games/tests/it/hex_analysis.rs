@@ -153,7 +153,10 @@ fn the_analysis_is_an_evaluation_by_name() {
         .analysis_visits()
         .is_none());
     let error = game.evaluator_named("gammas").unwrap_err();
-    assert!(error.contains("potential, analysis or patterns"), "{error}");
+    assert!(
+        error.contains("potential, analysis, patterns, playouts or rave"),
+        "{error}"
+    );
 }
 
 /// The radius-2 pattern extractor (`hex::patterns`): the edges as stones of their colour and

@@ -14,6 +14,7 @@ mod hex;
 mod hex_analysis;
 mod hex_gammas;
 mod hex_knowledge;
+mod hex_playout;
 mod mnk;
 mod observation;
 mod pattern_weights;

@@ -416,6 +416,10 @@ struct Worker<M> {
     ranked: Vec<(f64, M)>,
     /// Scratch for the verdicts of a node's analysis.
     verdicts: Vec<MoveVerdict>,
+    /// With RAVE, scratch of [`Worker::update_amaf`]: for each move id, the side that played
+    /// it first in the iteration below the node at hand, and the ids so marked.
+    amaf_side: Vec<Option<Side>>,
+    amaf_touched: Vec<usize>,
     /// Playouts of the current search.
     playouts: u64,
     /// The root's first candidate: the answer if the tree could not even expand the root.
@@ -437,6 +441,8 @@ impl<M: Copy + Eq> Worker<M> {
             weights: Vec::new(),
             ranked: Vec::new(),
             verdicts: Vec::new(),
+            amaf_side: Vec::new(),
+            amaf_touched: Vec::new(),
             playouts: 0,
             first_move: None,
             first_children,
@@ -530,6 +536,7 @@ impl<M: Copy + Eq> Worker<M> {
         evaluator: &E,
         plies: &mut u64,
     ) {
+        let rave = evaluator.rave_equivalence();
         // Step 1. Selection down to a node that is proven, or not expanded.
         self.path.clear();
         self.path.push(ROOT);
@@ -573,12 +580,12 @@ impl<M: Copy + Eq> Worker<M> {
                 None => select(&self.tree, id, game.to_move()),
                 Some(width) => {
                     let mover = game.to_move();
-                    match select_puct(&self.tree, id, mover, true) {
+                    match select_puct(&self.tree, id, mover, true, rave) {
                         Some(Choice::Child(child)) => child,
                         Some(Choice::Widen) => match self.widen(id, game, evaluator, width) {
                             Some(child) => child,
                             // No room: among the children, else a playout from here.
-                            None => match select_puct(&self.tree, id, mover, false) {
+                            None => match select_puct(&self.tree, id, mover, false, rave) {
                                 Some(Choice::Child(child)) => child,
                                 _ => break,
                             },
@@ -594,10 +601,12 @@ impl<M: Copy + Eq> Worker<M> {
         // Step 3. The value: proven, or a playout's; a new leaf the playout calls decided is
         // proven if the game's static test agrees.
         let leaf = *self.tree.node(id);
+        let mut played_out = false;
         let first_wins = match leaf.proof.reward() {
             Some(reward) if leaf.side == Side::First => reward,
             Some(reward) => 1.0 - reward,
             None => {
+                played_out = true;
                 let value = self.playouts_of.run(game, evaluator, plies);
                 let decided = !(DECIDED..=1.0 - DECIDED).contains(&value);
                 let winner = if fresh && decided {
@@ -622,6 +631,9 @@ impl<M: Copy + Eq> Worker<M> {
         };
         for _ in 1..self.path.len() {
             game.undo();
+        }
+        if rave.is_some() {
+            self.update_amaf(game, first_wins, played_out);
         }
         // Step 4. Backup of the proofs, while they prove their parents...
         for pair in self.path.windows(2).rev() {
@@ -648,6 +660,68 @@ impl<M: Copy + Eq> Worker<M> {
                 };
             }
         }
+    }
+
+    /// RAVE's backup of an iteration from the root of `game` whose path is `self.path`, of
+    /// the value `first_wins` for the first player, through a playout (its moves,
+    /// [`Playouts::played`]) if `played_out`: at each node of the path, every child whose
+    /// move its side played later in the iteration (the first time the move id was played,
+    /// in the tree below or in the playout) counts the playout in its AMAF statistics.
+    fn update_amaf<G: Game<Move = M>>(&mut self, game: &G, first_wins: f64, played_out: bool) {
+        let bound = game.move_id_bound();
+        let mut first_side = std::mem::take(&mut self.amaf_side);
+        if first_side.len() != bound {
+            first_side.clear();
+            first_side.resize(bound, None);
+        }
+        self.amaf_touched.clear();
+        let touched = &mut self.amaf_touched;
+        // The side that played move id `id` first from here on is `side`.
+        let mut mark = |first_side: &mut [Option<Side>], id: usize, side: Side| {
+            if first_side[id].is_none() {
+                touched.push(id);
+            }
+            first_side[id] = Some(side);
+        };
+        if played_out {
+            let leaf = self
+                .tree
+                .node(*self.path.last().expect("a path has a root"));
+            // The playout's first move is by the leaf's mover, the opponent of its side; the
+            // moves are marked last first, so that the first play of a move id stands.
+            let played = self.playouts_of.played();
+            for (ply, &mv) in played.iter().enumerate().rev() {
+                let side = if ply % 2 == 0 {
+                    leaf.side.opponent()
+                } else {
+                    leaf.side
+                };
+                mark(&mut first_side, game.move_id(mv), side);
+            }
+        }
+        for i in (0..self.path.len()).rev() {
+            if let Some(&below) = self.path.get(i + 1) {
+                let child = self.tree.node(below);
+                let id = game.move_id(child.mv.expect("a child has a move"));
+                mark(&mut first_side, id, child.side);
+            }
+            let node = *self.tree.node(self.path[i]);
+            for child in node.child_ids() {
+                let child = self.tree.node_mut(child);
+                let id = game.move_id(child.mv.expect("a child has a move"));
+                if first_side[id] == Some(child.side) {
+                    child.amaf_visits = child.amaf_visits.saturating_add(1);
+                    child.amaf_reward += match child.side {
+                        Side::First => first_wins,
+                        Side::Second => 1.0 - first_wins,
+                    } as f32;
+                }
+            }
+        }
+        for &id in self.amaf_touched.iter() {
+            first_side[id] = None;
+        }
+        self.amaf_side = first_side;
     }
 
     /// Creates the children of `id`, the position of `game` (ongoing). Without priors they

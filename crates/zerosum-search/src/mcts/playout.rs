@@ -1,7 +1,9 @@
 //! Playouts: from a leaf of the tree, the game is played on by chance to its end, or, on large
-//! boards (over 100 cells), the leaf is scored by the evaluator. The moves are uniformly random
-//! among the legal ones, unless the game's cheap playout policy
+//! boards (over 100 cells), the leaf is scored by the evaluator. A game with a playout of its
+//! own ([`Evaluator::playout_to_end`]) plays that one, on every board. Otherwise the moves are
+//! uniformly random among the legal ones, unless the game's cheap playout policy
 //! ([`Evaluator::playout_move`]) names one (an immediate win, a block).
+//! The moves of the last playout are kept ([`Playouts::played`], for RAVE).
 //!
 //! A random move is drawn from all the board's moves and kept if legal (a few tries), which
 //! costs a legality check instead of a move generation; when the board is too full for that
@@ -41,6 +43,8 @@ pub(super) struct Playouts<M> {
     legal: Vec<M>,
     /// Plies after which a playout is scored by the evaluator.
     cutoff: usize,
+    /// The moves of the last playout, in order.
+    played: Vec<M>,
 }
 
 impl<M: Copy> Playouts<M> {
@@ -59,7 +63,13 @@ impl<M: Copy> Playouts<M> {
             all,
             legal: Vec::new(),
             cutoff,
+            played: Vec::new(),
         }
+    }
+
+    /// The moves of the last playout, in order (the first by the side to move at its start).
+    pub fn played(&self) -> &[M] {
+        &self.played
     }
 
     /// Plays `game` (ongoing) on by chance from its position and takes the moves back;
@@ -71,6 +81,17 @@ impl<M: Copy> Playouts<M> {
         evaluator: &E,
         plies: &mut u64,
     ) -> f64 {
+        let rng = &mut self.rng;
+        let own = evaluator.playout_to_end(game, &mut |n| rng.random_range(0..n), &mut self.played);
+        if let Some(outcome) = own {
+            *plies += self.played.len() as u64;
+            return match outcome {
+                Outcome::Win(Side::First) => 1.0,
+                Outcome::Win(Side::Second) => 0.0,
+                Outcome::Draw => 0.5,
+            };
+        }
+        self.played.clear();
         let start = game.ply();
         let value = loop {
             match game.status() {
@@ -86,6 +107,7 @@ impl<M: Copy> Playouts<M> {
                 Some(mv) => mv,
                 None => self.random_move(game),
             };
+            self.played.push(mv);
             game.play(mv);
         };
         *plies += (game.ply() - start) as u64;

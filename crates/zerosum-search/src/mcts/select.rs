@@ -56,8 +56,32 @@ pub(super) enum Choice {
     Widen,
 }
 
+/// The child's value for selection with RAVE of equivalence `k`: its mean for the mover
+/// (`mean`) blended with its all-moves-as-first mean for the mover (`amaf`), the AMAF value's
+/// weight `beta = na / (n + na + n na / k)` of the `n` visits and `na` AMAF visits (the mean
+/// and the AMAF value weigh the same at `n = k` visits and many AMAF visits; Gelly and
+/// Silver's schedule). `None` without either.
+pub(super) fn rave_blend(
+    k: f64,
+    visits: u32,
+    mean: Option<f64>,
+    amaf_visits: u32,
+    amaf: Option<f64>,
+) -> Option<f64> {
+    match (mean, amaf) {
+        (mean, None) => mean,
+        (None, Some(amaf)) => Some(amaf),
+        (Some(mean), Some(amaf)) => {
+            let (n, na) = (f64::from(visits), f64::from(amaf_visits));
+            let beta = na / (n + na + n * na / k);
+            Some((1.0 - beta) * mean + beta * amaf)
+        }
+    }
+}
+
 /// The child of `parent` (expanded, not proven, `mover` to move) that the next playout goes
-/// through by PUCT with the children's priors, or, if `may_widen`, [`Choice::Widen`] when the
+/// through by PUCT with the children's priors (their means blended with their AMAF values by
+/// [`rave_blend`] with `rave`, the equivalence, where it is `Some`), or, if `may_widen`, [`Choice::Widen`] when the
 /// best-ranked unborn candidate, not tried and with its prior ([`Node::unborn_prior`]), would
 /// be chosen over every child not
 /// proven: the choice PUCT makes with every candidate a child. Ties go to the earlier
@@ -67,6 +91,7 @@ pub(super) fn select_puct<M: Copy>(
     parent: NodeId,
     mover: Side,
     may_widen: bool,
+    rave: Option<f64>,
 ) -> Option<Choice> {
     let node = tree.node(parent);
     let sqrt_visits = f64::from(node.visits.max(1)).sqrt();
@@ -77,6 +102,19 @@ pub(super) fn select_puct<M: Copy>(
             + PUCT_EXPLORATION * f64::from(prior) * sqrt_visits / (1.0 + f64::from(visits))
     };
     let best = best_unproven(tree, parent, mover, |child, mean| {
+        let mean = match rave {
+            None => mean,
+            Some(k) => {
+                let amaf = child.amaf_mean().map(|amaf| {
+                    if child.side == mover {
+                        amaf
+                    } else {
+                        1.0 - amaf
+                    }
+                });
+                rave_blend(k, child.visits, mean, child.amaf_visits, amaf)
+            }
+        };
         value(child.prior, child.visits, mean)
     });
     if may_widen && node.unborn > 0 {

@@ -28,6 +28,11 @@ pub(super) struct Node<M> {
     pub visits: u32,
     /// Sum of the playouts' rewards for [`Node::side`] (1 a win, 0 a loss, ½ a draw).
     pub reward: f64,
+    /// With RAVE, the playouts through the parent in which [`Node::side`] played this node's
+    /// move later (all moves as first)...
+    pub amaf_visits: u32,
+    /// ...and the sum of their rewards for [`Node::side`].
+    pub amaf_reward: f32,
     /// The value proven for [`Node::side`], if any.
     pub proof: TreeProof,
     /// Index of the first child, when expanded.
@@ -63,6 +68,8 @@ impl<M> Node<M> {
             side,
             visits: 0,
             reward: 0.0,
+            amaf_visits: 0,
+            amaf_reward: 0.0,
             proof: TreeProof::Unknown,
             first_child: 0,
             children: 0,
@@ -86,6 +93,12 @@ impl<M> Node<M> {
     #[inline]
     pub fn mean(&self) -> Option<f64> {
         (self.visits > 0).then(|| self.reward / f64::from(self.visits))
+    }
+
+    /// Mean all-moves-as-first reward for [`Node::side`]; `None` before the first.
+    #[inline]
+    pub fn amaf_mean(&self) -> Option<f64> {
+        (self.amaf_visits > 0).then(|| f64::from(self.amaf_reward) / f64::from(self.amaf_visits))
     }
 }
 
