@@ -26,6 +26,7 @@ use std::sync::Arc;
 use zerosum_core::{Evaluator, Game, MoveVerdict, Outcome, Side};
 
 use super::gammas::PatternGammas;
+use super::patterns::PatternFrame;
 use super::{Hex, HexMove};
 use crate::connection::potential::{balance, ColourPotential, Network, PotentialParams, WALL};
 use crate::connection::{owner_of, Stone, StoneMove};
@@ -370,8 +371,9 @@ impl Evaluator<Hex> for HexEvaluator {
         };
         self.check_size(game);
         let colour = game.colour_of(game.to_move());
+        let frame = PatternFrame::new(game);
         weights.extend(moves.iter().map(|&mv| match mv {
-            StoneMove::Place(cell) => f64::from(gammas.cell_gamma(game, cell.into(), colour)),
+            StoneMove::Place(cell) => f64::from(gammas.framed_gamma(&frame, cell.into(), colour)),
             StoneMove::Swap => 1.0,
         }));
     }
