@@ -321,13 +321,20 @@ impl Evaluator<Hex> for HexEvaluator {
             self.params,
             |stones| self.fill(game, stones),
             |potentials| {
-                moves.sort_unstable_by_key(|&mv| match mv {
-                    StoneMove::Place(cell) => {
-                        let key = potentials.order_key(self.framed(cell as usize));
-                        (u64::from(key) << 16) | u64::from(cell)
-                    }
-                    StoneMove::Swap => swap_key,
-                });
+                // Each move's key once (the keys are distinct: the cell breaks ties).
+                let mut keyed: Vec<(u64, HexMove)> = moves
+                    .iter()
+                    .map(|&mv| match mv {
+                        StoneMove::Place(cell) => {
+                            let key = potentials.order_key(self.framed(cell as usize));
+                            ((u64::from(key) << 16) | u64::from(cell), mv)
+                        }
+                        StoneMove::Swap => (swap_key, mv),
+                    })
+                    .collect();
+                keyed.sort_unstable_by_key(|&(key, _)| key);
+                moves.clear();
+                moves.extend(keyed.iter().map(|&(_, mv)| mv));
             },
         );
     }
