@@ -10,13 +10,14 @@ RECORD: a `zerosum match` record (JSON lines) of hex:11 games; MOHEX: the mohex 
 position is taken (e.g. 12,22,32; a game must last six plies more, and have no swap); LIMIT:
 at most this many positions; EVALS: our evaluations (`--eval`, e.g. potential,patterns);
 NODES: our playouts a move (`--nodes`; 1 gives the top prior). MoHex answers `genmove` on
-each position with 1.6 s and one thread (the settings of docs/strength.md), both under
-`nice -n 19`. Prints, per evaluation: how often our best move is MoHex's, and how often the
+each position with 1.6 s and one thread (the settings of docs/strength.md), in a scratch
+folder (its log), both under `nice -n 19`. Prints, per evaluation: how often our best move is MoHex's, and how often the
 sign of our score (the mover's) is the game's winner.
 """
 import json
 import subprocess
 import sys
+import tempfile
 
 INIT = ['param_mohex max_time 1.6', 'param_mohex perform_pre_search 0',
         'param_mohex extend_unstable_search 0', 'param_mohex num_threads 1',
@@ -40,8 +41,11 @@ def positions(record, plies, limit):
 
 def mohex_moves(mohex, found):
     """MoHex's move on each position."""
+    # MoHex writes its log, default.log, where it runs.
+    scratch = tempfile.TemporaryDirectory(prefix='mohex-agreement-')
     process = subprocess.Popen(['nice', '-n', '19', mohex], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                               cwd=scratch.name)
 
     def command(text):
         process.stdin.write(text + '\n')
@@ -71,6 +75,7 @@ def mohex_moves(mohex, found):
         answers.append(command(f"genmove {'bw'[len(moves) % 2]}"))
     process.stdin.close()
     process.wait()
+    scratch.cleanup()
     return answers
 
 
