@@ -26,6 +26,7 @@ use std::sync::Arc;
 use zerosum_core::{Evaluator, Game, MoveVerdict, Outcome, Side};
 
 use super::gammas::PatternGammas;
+use super::patterns::PatternFrame;
 use super::{Hex, HexMove};
 use crate::connection::potential::{balance, ColourPotential, Network, PotentialParams, WALL};
 use crate::connection::{owner_of, Stone, StoneMove};
@@ -320,13 +321,20 @@ impl Evaluator<Hex> for HexEvaluator {
             self.params,
             |stones| self.fill(game, stones),
             |potentials| {
-                moves.sort_unstable_by_key(|&mv| match mv {
-                    StoneMove::Place(cell) => {
-                        let key = potentials.order_key(self.framed(cell as usize));
-                        (u64::from(key) << 16) | u64::from(cell)
-                    }
-                    StoneMove::Swap => swap_key,
-                });
+                // Each move's key once (the keys are distinct: the cell breaks ties).
+                let mut keyed: Vec<(u64, HexMove)> = moves
+                    .iter()
+                    .map(|&mv| match mv {
+                        StoneMove::Place(cell) => {
+                            let key = potentials.order_key(self.framed(cell as usize));
+                            ((u64::from(key) << 16) | u64::from(cell), mv)
+                        }
+                        StoneMove::Swap => (swap_key, mv),
+                    })
+                    .collect();
+                keyed.sort_unstable_by_key(|&(key, _)| key);
+                moves.clear();
+                moves.extend(keyed.iter().map(|&(_, mv)| mv));
             },
         );
     }
@@ -370,8 +378,9 @@ impl Evaluator<Hex> for HexEvaluator {
         };
         self.check_size(game);
         let colour = game.colour_of(game.to_move());
+        let frame = PatternFrame::new(game);
         weights.extend(moves.iter().map(|&mv| match mv {
-            StoneMove::Place(cell) => f64::from(gammas.cell_gamma(game, cell.into(), colour)),
+            StoneMove::Place(cell) => f64::from(gammas.framed_gamma(&frame, cell.into(), colour)),
             StoneMove::Swap => 1.0,
         }));
     }

@@ -24,7 +24,9 @@
 
 use std::fmt;
 
-use super::patterns::{canonical, pattern_code, EMPTY, OWN, RADIUS_2, THEIRS, WALL};
+use super::patterns::{
+    canonical, pattern_code, turned, PatternFrame, EMPTY, OWN, RADIUS_2, THEIRS, WALL,
+};
 use super::Hex;
 use crate::connection::Stone;
 
@@ -44,6 +46,55 @@ pub struct PatternGammas {
     entries: Vec<(u64, f32)>,
     /// The gamma of a pattern not listed.
     other: f32,
+    /// The listed gammas by either turn's code, for lookups without [`canonical`].
+    table: GammaTable,
+}
+
+/// An open-addressing table of the listed gammas under both turns of each pattern.
+#[derive(Clone, Debug, PartialEq)]
+struct GammaTable {
+    /// Codes (`u64::MAX`: a free slot), a power of two of them, at most half full.
+    codes: Vec<u64>,
+    gammas: Vec<f32>,
+    /// The number of bits of a slot's index.
+    bits: u32,
+}
+
+impl GammaTable {
+    fn new(entries: &[(u64, f32)]) -> GammaTable {
+        let bits = (entries.len() * 4)
+            .next_power_of_two()
+            .max(16)
+            .trailing_zeros();
+        let mut table = GammaTable {
+            codes: vec![u64::MAX; 1 << bits],
+            gammas: vec![0.0; 1 << bits],
+            bits,
+        };
+        for &(code, gamma) in entries {
+            for code in [code, turned(code)] {
+                let slot = table.slot(code);
+                table.codes[slot] = code;
+                table.gammas[slot] = gamma;
+            }
+        }
+        table
+    }
+
+    /// The slot of `code`: where it is, or the free slot where it would go.
+    fn slot(&self, code: u64) -> usize {
+        let mask = (1 << self.bits) - 1;
+        let mut slot = (code.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.bits)) as usize;
+        while self.codes[slot] != code && self.codes[slot] != u64::MAX {
+            slot = (slot + 1) & mask;
+        }
+        slot
+    }
+
+    fn get(&self, code: u64) -> Option<f32> {
+        let slot = self.slot(code);
+        (self.codes[slot] == code).then(|| self.gammas[slot])
+    }
 }
 
 /// Why a gammas file was refused: its line and the problem.
@@ -77,7 +128,17 @@ impl PatternGammas {
             }
             same
         });
-        PatternGammas { entries, other }
+        PatternGammas::of_entries(entries, other)
+    }
+
+    /// The gammas of `entries` (canonical codes, sorted, each once).
+    fn of_entries(entries: Vec<(u64, f32)>, other: f32) -> PatternGammas {
+        let table = GammaTable::new(&entries);
+        PatternGammas {
+            entries,
+            other,
+            table,
+        }
     }
 
     /// The gamma of the pattern of `code` (either turn).
@@ -92,6 +153,14 @@ impl PatternGammas {
     /// The gamma of a move of `colour` on `cell` (empty) of `game`.
     pub fn cell_gamma(&self, game: &Hex, cell: usize, colour: Stone) -> f32 {
         self.gamma(pattern_code(game, cell, colour))
+    }
+
+    /// The gamma of a move of `colour` on `cell` (empty) of the position of `frame`: the same
+    /// as [`PatternGammas::cell_gamma`], faster for many cells of one position.
+    pub fn framed_gamma(&self, frame: &PatternFrame, cell: usize, colour: Stone) -> f32 {
+        self.table
+            .get(frame.code(cell, colour))
+            .unwrap_or(self.other)
     }
 
     /// The patterns listed, by canonical code.
@@ -209,13 +278,13 @@ impl PatternGammas {
                 ),
             });
         }
-        Ok(PatternGammas {
-            entries: entries
+        Ok(PatternGammas::of_entries(
+            entries
                 .into_iter()
                 .map(|(code, gamma, _)| (code, gamma))
                 .collect(),
             other,
-        })
+        ))
     }
 }
 

@@ -5,10 +5,11 @@
 
 use std::sync::Arc;
 
+use zerosum_core::conformance::SplitMix;
 use zerosum_core::{Evaluator, Game};
 use zerosum_games::connection::{Stone, StoneMove};
 use zerosum_games::hex::gammas::{pattern_text, PatternGammas};
-use zerosum_games::hex::patterns::{pattern_code, turned};
+use zerosum_games::hex::patterns::{pattern_code, turned, PatternFrame};
 use zerosum_games::hex::{Hex, HexEvaluator, BUILT_IN_GAMMAS};
 use zerosum_games::EvaluatedGame;
 
@@ -134,4 +135,41 @@ fn the_evaluation_patterns_weighs_each_candidate_by_its_gamma() {
         .evaluator_weighted(None, &sample().replace("radius 2", "radius 3"))
         .unwrap_err();
     assert!(error.contains("line 3: patterns of radius 3"), "{error}");
+}
+
+/// The framed codes of many cells at once ([`PatternFrame`]) are the codes of `pattern_code`
+/// on random positions of several boards, rectangles included, for both colours, and the
+/// gamma looked up by a framed code is the gamma of its pattern (either turn, or `other`).
+#[test]
+fn framed_pattern_codes_and_gammas_are_the_plain_ones() {
+    let gammas = PatternGammas::parse(BUILT_IN_GAMMAS).unwrap();
+    let mut rng = SplitMix::new(32);
+    let mut moves = Vec::new();
+    let mut listed = 0;
+    for (width, height) in [(11, 11), (9, 9), (5, 7), (7, 4), (1, 3), (3, 1)] {
+        for _ in 0..20 {
+            let mut game = Hex::new(width, height, None);
+            for _ in 0..rng.below(width * height) {
+                game.legal_moves(&mut moves);
+                if moves.is_empty() || game.status().is_over() {
+                    break;
+                }
+                game.play(moves[rng.below(moves.len())]);
+            }
+            let frame = PatternFrame::new(&game);
+            for cell in 0..width * height {
+                for colour in [Stone::Black, Stone::White] {
+                    let code = pattern_code(&game, cell, colour);
+                    assert_eq!(frame.code(cell, colour), code, "{width}x{height} {cell}");
+                    let gamma = gammas.framed_gamma(&frame, cell, colour);
+                    assert_eq!(gamma, gammas.gamma(code));
+                    listed += usize::from(gamma != gammas.gamma(u64::MAX >> 28));
+                }
+            }
+        }
+    }
+    assert!(
+        listed > 1000,
+        "the positions meet listed patterns ({listed})"
+    );
 }
