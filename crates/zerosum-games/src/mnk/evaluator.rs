@@ -93,7 +93,13 @@ const DEEP_REDUCTION_RANK: usize = 6;
 /// 2), the quiet candidates from rank `PRUNED_FROM_RANK[d]` on are not searched.
 const PRUNED_FROM_RANK: [usize; 3] = [usize::MAX, 5, 8];
 /// The selective search's share of the aimed time after which no iteration starts.
-const SELECTIVE_DEEPENING_SHARE: f64 = 0.7;
+const SELECTIVE_DEEPENING_SHARE: f64 = 0.6;
+/// The selective search's quiet moves are hinted below this (three quarters of
+/// [`QUIET_HINT`]; a window the move makes lack two stones hints 800, one of the opponent's
+/// lacking two that it stops 700, one it makes lack three 160): a quiet move makes or stops
+/// at most one window lacking two stones, with little else (the moves that build two twos at
+/// once, the seeds of double threes, are not quiet).
+const SELECTIVE_QUIET_HINT: i32 = 1200;
 /// Root threat analysis ([`Evaluator::root_move_loses`]): positions scanned by the opponent's
 /// VCT search after a root move (about 1.3 microseconds each on the shared machine), and the
 /// most threat moves of one line.
@@ -171,7 +177,7 @@ impl MnkEvaluator {
     /// The same evaluator with a selective search of large boards (`true`) or not (the
     /// default), for the window evaluation: at a quiet node (more than
     /// [`REDUCED_NODE_MOVES`] candidates), from the [`FULL_DEPTH_MOVES`]th candidate on, a
-    /// quiet move (hinted below [`QUIET_HINT`]) is searched two plies less first from
+    /// quiet move (hinted below [`SELECTIVE_QUIET_HINT`]) is searched two plies less first from
     /// [`SELECTIVE_REDUCTION_DEPTH`] plies above the horizon on, four from
     /// [`DEEP_REDUCTION_DEPTH`] on when it ranks [`DEEP_REDUCTION_RANK`]th or later (even
     /// reductions keep the horizon on the same side's move); one or two plies above the
@@ -576,11 +582,16 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
         } else {
             4
         };
+        let quiet_hint = if self.selective {
+            SELECTIVE_QUIET_HINT
+        } else {
+            QUIET_HINT
+        };
         let reduces = (self.reductions || self.selective)
             && self.selects_late_moves(game, count)
             && rank >= FULL_DEPTH_MOVES
             && depth >= from_depth
-            && self.move_hint(game, mv) < QUIET_HINT;
+            && self.move_hint(game, mv) < quiet_hint;
         // Two plies, not one: the horizon stays on the same side's move (the evaluation
         // favours the side to move, and reductions by one ply fail high again and again).
         if !reduces {
@@ -606,7 +617,7 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
             && depth < PRUNED_FROM_RANK.len()
             && rank >= PRUNED_FROM_RANK[depth]
             && self.selects_late_moves(game, count)
-            && self.move_hint(game, mv) < QUIET_HINT
+            && self.move_hint(game, mv) < SELECTIVE_QUIET_HINT
     }
 
     /// [`SELECTIVE_DEEPENING_SHARE`] under the selective search of a large board, else half.
