@@ -36,6 +36,33 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
         0
     }
 
+    /// Whether alpha-beta skips `mv`, the candidate of rank `rank` (0 the first, in search
+    /// order) of the `count` at a node `depth` plies above the horizon, without searching it
+    /// (late move pruning: the quiet tail of a node near the horizon). Asked under PVS only,
+    /// never for the first candidate nor at a node on the principal variation, and only while
+    /// the node's best move so far does not lose, so that a loss the search reports is real;
+    /// a node that skipped a move is not searched to its end. Default: `false`, every
+    /// candidate is searched.
+    fn late_move_pruned(
+        &self,
+        _game: &G,
+        _mv: G::Move,
+        _depth: usize,
+        _rank: usize,
+        _count: usize,
+    ) -> bool {
+        false
+    }
+
+    /// The share of a timed search's aim ([`crate::TimeBudget::search_aim`]) after which
+    /// iterative deepening on `game` starts no more iterations: a narrow (selective) search
+    /// whose next iteration costs a few times the last may start it later, and answers from
+    /// its finished root moves if it does not end. Must lie in `(0, 1]`. Default: one half
+    /// ([`crate::TimeBudget::deepening_cutoff`]).
+    fn deepening_share(&self, _game: &G) -> f64 {
+        0.5
+    }
+
     /// The move a random playout (Monte Carlo search) plays here instead of a random one, when
     /// the game knows a cheap and clearly right one: an immediate win, else a block of the
     /// opponent's immediate win. It runs at every ply of every playout, so it must cost little

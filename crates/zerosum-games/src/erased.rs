@@ -86,6 +86,8 @@ trait Erased: Send + Sync {
     fn move_hint(&self, mv: ErasedMove) -> i32;
     fn late_move_reduction(&self, mv: ErasedMove, depth: usize, rank: usize, count: usize)
         -> usize;
+    fn late_move_pruned(&self, mv: ErasedMove, depth: usize, rank: usize, count: usize) -> bool;
+    fn deepening_share(&self) -> f64;
     fn playout_move(&self) -> Option<ErasedMove>;
     fn mcts_prior_width(&self) -> Option<f64>;
     fn candidate_weights(&self, moves: &[ErasedMove], weights: &mut Vec<f64>);
@@ -262,6 +264,17 @@ impl<G: EvaluatedGame> Erased for Typed<G> {
         })
     }
 
+    fn late_move_pruned(&self, mv: ErasedMove, depth: usize, rank: usize, count: usize) -> bool {
+        self.typed(mv).is_some_and(|mv| {
+            self.evaluator
+                .late_move_pruned(&self.game, mv, depth, rank, count)
+        })
+    }
+
+    fn deepening_share(&self) -> f64 {
+        self.evaluator.deepening_share(&self.game)
+    }
+
     fn playout_move(&self) -> Option<ErasedMove> {
         self.evaluator
             .playout_move(&self.game)
@@ -435,6 +448,21 @@ impl Evaluator<ErasedGame> for ErasedEvaluator {
         count: usize,
     ) -> usize {
         game.inner.late_move_reduction(mv, depth, rank, count)
+    }
+
+    fn late_move_pruned(
+        &self,
+        game: &ErasedGame,
+        mv: ErasedMove,
+        depth: usize,
+        rank: usize,
+        count: usize,
+    ) -> bool {
+        game.inner.late_move_pruned(mv, depth, rank, count)
+    }
+
+    fn deepening_share(&self, game: &ErasedGame) -> f64 {
+        game.inner.deepening_share()
     }
 
     fn playout_move(&self, game: &ErasedGame) -> Option<ErasedMove> {

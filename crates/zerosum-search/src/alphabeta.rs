@@ -141,7 +141,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// several threads), calling `on_iteration` after each completed iteration.
     ///
     /// A timed search aims to stop at [`TimeBudget::search_aim`] and starts no iteration
-    /// after [`TimeBudget::deepening_cutoff`].
+    /// after [`TimeBudget::deepening_cutoff`] (by default; after the evaluator's
+    /// [`Evaluator::deepening_share`] of the aim).
     pub fn search(
         &mut self,
         position: &G,
@@ -305,8 +306,10 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let mut root_left = self.move_lists[0].len();
 
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        // Stop deepening once half the time is gone: the next iteration would not finish.
-        let soft_limit = aimed.map(TimeBudget::deepening_cutoff);
+        // Stop deepening once half the time is gone (or the evaluator's share of it): the next
+        // iteration would not finish.
+        let share = self.evaluator.deepening_share(position);
+        let soft_limit = aimed.map(|aim| aim.mul_f64(share.clamp(0.0, 1.0)));
         let mut completed = 0;
         let mut depth = 0;
         while depth < max_depth {
@@ -632,6 +635,18 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let count = self.move_lists[ply].len();
         for i in 0..count {
             let mv = self.move_lists[ply][i].1;
+            // Step 6a. Late move pruning, as the evaluator says, while the best move so far
+            // does not lose (a loss reported must be real); the node is then not complete.
+            let losing = best.is_decisive() && best < Score::DRAW;
+            if searching_pvs
+                && i > 0
+                && !pv_node
+                && !losing
+                && self.evaluator.late_move_pruned(game, mv, depth, i, count)
+            {
+                complete = false;
+                continue;
+            }
             // Step 6. Search the move: the first with the full window, the others with a null
             // window first under PVS (late ones as shallower as the evaluator says, then again
             // at full depth if they beat alpha), re-searched when they might be better.

@@ -83,6 +83,23 @@ const MAX_COUNTED_DOUBLES: u32 = 4;
 const FULL_DEPTH_MOVES: usize = 3;
 const REDUCED_NODE_MOVES: usize = 6;
 const QUIET_HINT: i32 = 1600;
+/// The selective search ([`MnkEvaluator::with_selective_search`]): quiet moves are reduced
+/// from this depth above the horizon (two plies), and by four plies from
+/// [`DEEP_REDUCTION_DEPTH`] on for the candidates from rank [`DEEP_REDUCTION_RANK`] on.
+const SELECTIVE_REDUCTION_DEPTH: usize = 3;
+const DEEP_REDUCTION_DEPTH: usize = 8;
+const DEEP_REDUCTION_RANK: usize = 6;
+/// The selective search's late move pruning: at a node `d` plies above the horizon (`d` 1 or
+/// 2), the quiet candidates from rank `PRUNED_FROM_RANK[d]` on are not searched.
+const PRUNED_FROM_RANK: [usize; 3] = [usize::MAX, 5, 8];
+/// The selective search's share of the aimed time after which no iteration starts.
+const SELECTIVE_DEEPENING_SHARE: f64 = 0.6;
+/// The selective search's quiet moves are hinted below this (three quarters of
+/// [`QUIET_HINT`]; a window the move makes lack two stones hints 800, one of the opponent's
+/// lacking two that it stops 700, one it makes lack three 160): a quiet move makes or stops
+/// at most one window lacking two stones, with little else (the moves that build two twos at
+/// once, the seeds of double threes, are not quiet).
+const SELECTIVE_QUIET_HINT: i32 = 1200;
 /// Root threat analysis ([`Evaluator::root_move_loses`]): positions scanned by the opponent's
 /// VCT search after a root move (about 1.3 microseconds each on the shared machine), and the
 /// most threat moves of one line.
@@ -123,6 +140,9 @@ pub struct MnkEvaluator {
     /// Whether the static value of a large board looks for the opponent's victory by
     /// continuous fours too ([`OPPONENT_VCF_PENALTY`]).
     opponent_vcf: bool,
+    /// Whether the search of a large board is selective
+    /// ([`MnkEvaluator::with_selective_search`]).
+    selective: bool,
 }
 
 impl Default for MnkEvaluator {
@@ -150,7 +170,32 @@ impl MnkEvaluator {
             reductions: false,
             root_threats: false,
             opponent_vcf: false,
+            selective: false,
         }
+    }
+
+    /// The same evaluator with a selective search of large boards (`true`) or not (the
+    /// default), for the window evaluation: at a quiet node (more than
+    /// [`REDUCED_NODE_MOVES`] candidates), from the [`FULL_DEPTH_MOVES`]th candidate on, a
+    /// quiet move (hinted below [`SELECTIVE_QUIET_HINT`]) is searched two plies less first from
+    /// [`SELECTIVE_REDUCTION_DEPTH`] plies above the horizon on, four from
+    /// [`DEEP_REDUCTION_DEPTH`] on when it ranks [`DEEP_REDUCTION_RANK`]th or later (even
+    /// reductions keep the horizon on the same side's move); one or two plies above the
+    /// horizon the quiet moves from rank [`PRUNED_FROM_RANK`] on are not searched at all; and
+    /// a timed search starts iterations until [`SELECTIVE_DEEPENING_SHARE`] of its time, not
+    /// half.
+    pub fn with_selective_search(mut self, on: bool) -> Self {
+        self.selective = on;
+        self
+    }
+
+    /// Whether the search's late move hooks apply to `game`: the window evaluation of a
+    /// large board, at a node of more than [`REDUCED_NODE_MOVES`] candidates (a quiet node:
+    /// answers to threats are fewer).
+    fn selects_late_moves<const W: usize>(&self, game: &Mnk<W>, count: usize) -> bool {
+        self.pattern_setup(game).is_none()
+            && game.cells > SMALL_BOARD_CELLS
+            && count > REDUCED_NODE_MOVES
     }
 
     /// The same evaluator with the root moves of a search on a large board checked by a
@@ -532,19 +577,55 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
         rank: usize,
         count: usize,
     ) -> usize {
-        let reduces = self.reductions
-            && self.pattern_setup(game).is_none()
-            && game.cells > SMALL_BOARD_CELLS
-            && count > REDUCED_NODE_MOVES
+        let from_depth = if self.selective {
+            SELECTIVE_REDUCTION_DEPTH
+        } else {
+            4
+        };
+        let quiet_hint = if self.selective {
+            SELECTIVE_QUIET_HINT
+        } else {
+            QUIET_HINT
+        };
+        let reduces = (self.reductions || self.selective)
+            && self.selects_late_moves(game, count)
             && rank >= FULL_DEPTH_MOVES
-            && depth >= 4
-            && self.move_hint(game, mv) < QUIET_HINT;
+            && depth >= from_depth
+            && self.move_hint(game, mv) < quiet_hint;
         // Two plies, not one: the horizon stays on the same side's move (the evaluation
         // favours the side to move, and reductions by one ply fail high again and again).
-        if reduces {
-            2
-        } else {
+        if !reduces {
             0
+        } else if self.selective && depth >= DEEP_REDUCTION_DEPTH && rank >= DEEP_REDUCTION_RANK {
+            4
+        } else {
+            2
+        }
+    }
+
+    /// Under the selective search: the quiet late candidates one or two plies above the
+    /// horizon ([`PRUNED_FROM_RANK`]).
+    fn late_move_pruned(
+        &self,
+        game: &Mnk<W>,
+        mv: u16,
+        depth: usize,
+        rank: usize,
+        count: usize,
+    ) -> bool {
+        self.selective
+            && depth < PRUNED_FROM_RANK.len()
+            && rank >= PRUNED_FROM_RANK[depth]
+            && self.selects_late_moves(game, count)
+            && self.move_hint(game, mv) < SELECTIVE_QUIET_HINT
+    }
+
+    /// [`SELECTIVE_DEEPENING_SHARE`] under the selective search of a large board, else half.
+    fn deepening_share(&self, game: &Mnk<W>) -> f64 {
+        if self.selective && game.cells > SMALL_BOARD_CELLS && self.pattern_setup(game).is_none() {
+            SELECTIVE_DEEPENING_SHARE
+        } else {
+            0.5
         }
     }
 
@@ -675,7 +756,8 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
 
     /// `windows` (the window evaluation, the freestyle default), `windows-lmr` (the same with
     /// late move reductions), `windows-vct` (the same with threat-space searches at the root),
-    /// `windows-ovcf` (the same with the opponent's victories by fours at the leaves) or, on K = 5 boards, `patterns` (the pattern evaluation with the
+    /// `windows-ovcf` (the same with the opponent's victories by fours at the leaves),
+    /// `windows-deep` (the same with the selective search) or, on K = 5 boards, `patterns` (the pattern evaluation with the
     /// hand-set weights).
     fn evaluator_named(&self, name: &str) -> Result<MnkEvaluator, String> {
         match name {
@@ -683,6 +765,7 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
             "windows-lmr" => Ok(MnkEvaluator::new().with_late_move_reductions(true)),
             "windows-vct" => Ok(MnkEvaluator::new().with_root_threats(true)),
             "windows-ovcf" => Ok(MnkEvaluator::new().with_opponent_vcf(true)),
+            "windows-deep" => Ok(MnkEvaluator::new().with_selective_search(true)),
             "patterns" if self.k == 5 => {
                 Ok(MnkEvaluator::new().with_patterns(Some(PatternWeights::hand_set(self.rule))))
             }
@@ -691,7 +774,7 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
                 self.k
             )),
             _ => Err(format!(
-                "unknown m,n,k evaluation `{name}` (expected windows, windows-lmr, windows-vct, windows-ovcf or patterns)"
+                "unknown m,n,k evaluation `{name}` (expected windows, windows-lmr, windows-vct, windows-ovcf, windows-deep or patterns)"
             )),
         }
     }
@@ -708,7 +791,7 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
             }
             Some(other) => {
                 return Err(format!(
-                    "unknown m,n,k evaluation `{other}` (expected windows, windows-lmr, windows-vct, windows-ovcf or patterns)"
+                    "unknown m,n,k evaluation `{other}` (expected windows, windows-lmr, windows-vct, windows-ovcf, windows-deep or patterns)"
                 ))
             }
         }

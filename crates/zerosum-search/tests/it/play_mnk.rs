@@ -1153,3 +1153,112 @@ fn a_root_move_lost_to_threats_is_dropped_for_one_that_holds() {
     // The check is the evaluator's: the plain one never finds a move lost.
     assert!(!MnkEvaluator::new().root_move_loses(&game, lost));
 }
+
+#[test]
+fn the_selective_search_prunes_and_reduces_only_late_quiet_moves_of_large_boards() {
+    let plain = MnkEvaluator::new();
+    let selective = MnkEvaluator::new().with_selective_search(true);
+    // First to move, with an open three on row 8: g8 makes an open four, o15 is quiet.
+    let mut gomoku = Mnk::<4>::new(15, 15, 5);
+    play_named(&mut gomoku, "h8 a1 i8 a3 j8 a5");
+    let (four, quiet) = (
+        gomoku.parse_move("g8").unwrap(),
+        gomoku.parse_move("o15").unwrap(),
+    );
+    let mut small = Mnk::<1>::new(8, 8, 5);
+    play_named(&mut small, "d4 a1");
+    let small_quiet = small.parse_move("h8").unwrap();
+    for depth in 0..12 {
+        for rank in 0..15 {
+            for mv in [four, quiet] {
+                assert!(!plain.late_move_pruned(&gomoku, mv, depth, rank, 15));
+                // A node with few candidates answers a threat: nothing is pruned or reduced.
+                assert!(!selective.late_move_pruned(&gomoku, mv, depth, rank, 6));
+                assert_eq!(
+                    selective.late_move_reduction(&gomoku, mv, depth, rank, 6),
+                    0
+                );
+            }
+            assert!(!selective.late_move_pruned(&small, small_quiet, depth, rank, 15));
+            assert_eq!(
+                selective.late_move_reduction(&small, small_quiet, depth, rank, 15),
+                0
+            );
+            assert!(!selective.late_move_pruned(&gomoku, four, depth, rank, 15));
+            assert_eq!(
+                selective.late_move_reduction(&gomoku, four, depth, rank, 15),
+                0
+            );
+            let pruned = (depth == 1 && rank >= 5) || (depth == 2 && rank >= 8);
+            assert_eq!(
+                selective.late_move_pruned(&gomoku, quiet, depth, rank, 15),
+                pruned,
+                "depth {depth}, rank {rank}"
+            );
+            let reduction = match (depth, rank) {
+                (8.., 6..) => 4,
+                (3.., 3..) => 2,
+                _ => 0,
+            };
+            assert_eq!(
+                selective.late_move_reduction(&gomoku, quiet, depth, rank, 15),
+                reduction,
+                "depth {depth}, rank {rank}"
+            );
+        }
+    }
+    assert_eq!(plain.deepening_share(&gomoku), 0.5);
+    assert_eq!(selective.deepening_share(&small), 0.5);
+    assert_eq!(selective.deepening_share(&gomoku), 0.6);
+}
+
+/// The selective search searches fewer nodes to the same depth, and every win or loss it
+/// reports is one the full-width search to the same depth reports too (on random crowded
+/// gomoku positions, where threats abound): pruned and reduced moves never make a proof.
+#[test]
+fn the_selective_search_searches_fewer_nodes_and_reports_only_real_proofs() {
+    let selective = MnkEvaluator::new().with_selective_search(true);
+    let search = |evaluator: &MnkEvaluator, game: &Mnk<4>, depth: usize| {
+        let mut searcher = Searcher::new(evaluator.clone(), Algorithm::Pvs, 4);
+        searcher.search(game, &SearchLimits::depth(depth), |_| {})
+    };
+    let (mut plain_total, mut selective_total) = (0, 0);
+    for opening in ["h8 h9 i8", "k9 g8 e9 i5", "f10 f8 g5"] {
+        let mut game = Mnk::<4>::new(15, 15, 5);
+        play_named(&mut game, opening);
+        plain_total += search(&MnkEvaluator::new(), &game, 8).nodes;
+        selective_total += search(&selective, &game, 8).nodes;
+    }
+    assert!(
+        selective_total < plain_total,
+        "{selective_total} nodes selective, {plain_total} full-width"
+    );
+    let mut rng = SplitMix::new(0x5e1e);
+    let mut decisive = 0;
+    for _ in 0..40 {
+        // 12 to 23 random stones in the 7x7 square around the centre.
+        let mut game = Mnk::<4>::new(15, 15, 5);
+        let stones = 12 + rng.below(12);
+        while game.ply() < stones && game.status() == Status::Ongoing {
+            let cell = game.cell(4 + rng.below(7), 4 + rng.below(7));
+            if game.is_legal(cell) {
+                game.play(cell);
+            }
+        }
+        if game.status().is_over() {
+            continue;
+        }
+        let narrow = search(&selective, &game, 6).score;
+        if !narrow.is_decisive() {
+            continue;
+        }
+        decisive += 1;
+        let full = search(&MnkEvaluator::new(), &game, 6).score;
+        assert!(
+            full.is_decisive() && (full > Score::DRAW) == (narrow > Score::DRAW),
+            "selective {narrow}, full-width {full} after {:?}",
+            game.history()
+        );
+    }
+    assert!(decisive >= 5, "only {decisive} decisive positions");
+}
