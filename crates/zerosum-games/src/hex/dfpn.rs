@@ -2,7 +2,8 @@
 //! 1 + ε thresholds, as Benzene's solver for 8x8 Hex; Henderson, Arneson and Hayward,
 //! "Solving 8x8 Hex", IJCAI 2009), with Hex knowledge at every node:
 //!
-//! 1. **Fill-in** ([`super::inferior::fill_in`]): dead and captured cells are filled; the
+//! 1. **Fill-in** ([`super::inferior::fill_in`]): dead cells, captured pairs and captured
+//!    regions ([`super::regions`]) are filled; the
 //!    position keeps its value, and so does each position after a move on a cell left
 //!    empty (deadness and capture hold in every position reached), so the moves are
 //!    played on the filled position.

@@ -34,8 +34,8 @@
 //! - **captured** pairs ([`captured_pairs`]): two adjacent empty cells, each dead once a
 //!   colour has the other: that colour answers an intrusion into one on the other, so both
 //!   can be filled with its stones;
-//! - **fill-in** ([`fill_in`]): dead cells and captured pairs filled, again until none is
-//!   left;
+//! - **fill-in** ([`fill_in`]): dead cells and captured pairs filled, then the regions of up
+//!   to three cells a colour captures ([`super::regions`]), again until none is left;
 //! - **dominated** moves ([`dominated_moves`]): a cell that the mover's stone on a neighbour
 //!   would kill is worth less than that neighbour (a vulnerable cell), and so is one that the
 //!   mover's stone nearby would make half of a pair the mover captures (capture-dominated).
@@ -43,6 +43,7 @@
 //! [`support`] names the empty cells these tests read, for the solver's proofs.
 
 use super::cells::{CellSet, Geometry, Position};
+use super::regions::captured_regions;
 use super::Hex;
 use crate::connection::Stone;
 
@@ -365,7 +366,8 @@ impl<const W: usize> FillIn<W> {
     }
 }
 
-/// Fills `position` with its dead and captured cells, again until none is left, and says
+/// Fills `position` with its dead cells, captured pairs and captured regions
+/// ([`captured_regions`], tried when the first two find nothing), again until none is left, and says
 /// which cells it filled. The filled position has the value of the original for either side
 /// to move, and so has each position after a move on a cell left empty.
 pub fn fill_in<const W: usize>(geometry: &Geometry<W>, position: &mut Position<W>) -> FillIn<W> {
@@ -381,6 +383,20 @@ pub fn fill_in<const W: usize>(geometry: &Geometry<W>, position: &mut Position<W
         let mut changed = false;
         for (slot, colour) in [Stone::Black, Stone::White].into_iter().enumerate() {
             let captured = captured_pairs(geometry, position, colour);
+            if !captured.is_empty() {
+                filled.support = filled
+                    .support
+                    .union(&support(geometry, position, &captured));
+                position.fill(colour, &captured);
+                filled.captured[slot] = filled.captured[slot].union(&captured);
+                changed = true;
+            }
+        }
+        if changed {
+            continue;
+        }
+        for (slot, colour) in [Stone::Black, Stone::White].into_iter().enumerate() {
+            let captured = captured_regions(geometry, position, colour);
             if !captured.is_empty() {
                 filled.support = filled
                     .support

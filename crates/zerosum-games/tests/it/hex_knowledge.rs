@@ -12,6 +12,7 @@ use zerosum_games::hex::dfpn::{DfpnError, DfpnLimits, DfpnOptions, HexSolver};
 use zerosum_games::hex::inferior::{
     captured_pairs, dead_cells, dominated_moves, fill_in, is_dead, is_dead_in,
 };
+use zerosum_games::hex::regions::captured_regions;
 use zerosum_games::hex::vc::{EdgeLink, VcBuilder, VcLimits};
 use zerosum_games::hex::{Hex, SwapRule};
 
@@ -761,6 +762,87 @@ fn capture_dominated_moves_keep_the_value() {
         by_capture > 10,
         "only {by_capture} moves dominated by capture"
     );
+}
+
+#[test]
+fn captured_regions_keep_the_value_whoever_moves_and_whatever_follows() {
+    // Each region a colour captures, filled with that colour, leaves the value for either
+    // side to move, and so does the position after any move outside it (the capture holds
+    // in every position reached).
+    let mut rng = SplitMix::new(29);
+    let (mut regions_seen, mut beyond_pairs) = (0, 0);
+    for round in 0..300 {
+        let size = 4 + round % 2;
+        let stones = size * size / 2 - 2 + rng.below(size + 1);
+        let Some(game) = random_position(&mut rng, size, stones) else {
+            continue;
+        };
+        let geometry = Geometry::<1>::new(size, size);
+        let position = Position::<1>::of(&game);
+        let mut memo = HashMap::new();
+        for colour in [Stone::Black, Stone::White] {
+            let captured = captured_regions(&geometry, &position, colour);
+            if captured.is_empty() {
+                continue;
+            }
+            regions_seen += 1;
+            let dead = dead_cells(&geometry, &position);
+            let pairs = captured_pairs(&geometry, &position, colour);
+            beyond_pairs += usize::from(!captured.is_subset(&dead.union(&pairs)));
+            let mut filled = position;
+            filled.fill(colour, &captured);
+            let empty = position.empty(&geometry).minus(&captured);
+            for mover in [Stone::Black, Stone::White] {
+                assert_eq!(
+                    colour_wins(&geometry, position, mover, &mut memo),
+                    colour_wins(&geometry, filled, mover, &mut memo),
+                    "{:?} captured by {colour:?} changes the value for {mover:?} in\n{}",
+                    captured.iter().collect::<Vec<_>>(),
+                    game.render()
+                );
+                // One more stone outside the region, of either colour.
+                let Some(outside) = empty.iter().nth(rng.below(empty.len().max(1))) else {
+                    continue;
+                };
+                for stone in [Stone::Black, Stone::White] {
+                    let (mut before, mut after) = (position, filled);
+                    before.add(stone, outside);
+                    after.add(stone, outside);
+                    assert_eq!(
+                        colour_wins(&geometry, before, mover, &mut memo),
+                        colour_wins(&geometry, after, mover, &mut memo),
+                        "{:?} captured by {colour:?} stops being so after {stone:?} on {} in\n{}",
+                        captured.iter().collect::<Vec<_>>(),
+                        game.format_move(StoneMove::Place(outside as u16)),
+                        game.render()
+                    );
+                }
+            }
+        }
+    }
+    assert!(regions_seen > 100, "only {regions_seen} captured regions");
+    assert!(
+        beyond_pairs > 20,
+        "only {beyond_pairs} fill-ins beyond dead cells and captured pairs"
+    );
+}
+
+#[test]
+fn a_corner_region_behind_a_stone_is_captured_as_mohex_fills_it() {
+    // 7x7 after f1 e2 e4 e6 g6: MoHex's fill-in gives Black e7, f7 and g7. Whichever of the
+    // three White takes, Black has an answer inside them that leaves White's stones there
+    // joining nothing new (e7 touches only what e6 joins, g7 only the right edge and g6).
+    let geometry = Geometry::<1>::new(7, 7);
+    let game = position(7, "f1 e2 e4 e6 g6");
+    let position = Position::of(&game);
+    let corner = cells(&game, "e7 f7 g7");
+    let pairs = captured_pairs(&geometry, &position, Stone::Black);
+    assert!(!corner.is_subset(&pairs.union(&dead_cells(&geometry, &position))));
+    let regions = captured_regions(&geometry, &position, Stone::Black);
+    assert!(corner.is_subset(&regions), "{regions:?}");
+    let mut filled = position;
+    let fill = fill_in(&geometry, &mut filled);
+    assert!(corner.is_subset(&fill.cells()), "{fill:?}");
 }
 
 // ---------------------------------------------------------------------------------------------
