@@ -43,7 +43,7 @@
 //! [`support`] names the empty cells these tests read, for the solver's proofs.
 
 use super::cells::{CellSet, Geometry, Position};
-use super::regions::captured_regions;
+use super::regions::{captured_region_of, captured_regions};
 use super::Hex;
 use crate::connection::Stone;
 
@@ -432,9 +432,11 @@ pub fn dominated_moves<const W: usize>(
 ///
 /// An empty cell `x` is dominated by a neighbour `y` when `colour`'s stone on `y` makes `x`
 /// dead (`x` is vulnerable to `y`), or by a neighbour or a neighbour's neighbour `y` when
-/// that stone makes `x` and an empty neighbour `z` a pair `colour` captures (`x` is
-/// capture-dominated). A stone on `y` is then worth as much as one
-/// on `y` and `x` (and `z`), at least as good as one on `x` alone: a stone of one's own
+/// that stone makes `x` and an empty neighbour `z` a pair `colour` captures, or by a
+/// neighbour `y` when that stone makes `x` part of a region `colour` captures
+/// ([`captured_region_of`]; `x` is capture-dominated). A stone on `y` is then worth as much
+/// as one on `y` and `x` (and the rest of the pair or region), at least as good as one on
+/// `x` alone: a stone of one's own
 /// never hurts. `y` outside the candidates loses when the candidates are the mustplay, so
 /// `x` loses too. Dominance cycles keep one move of each cycle: a cell is dropped only while
 /// its dominator is still kept or out of the candidates.
@@ -480,14 +482,20 @@ pub fn dominated_moves_with_reason<const W: usize>(
                             && dies_after(geometry, &after, colour, z, x)
                             && dies_after(geometry, &after, colour, x, z)
                     })
-                    .map(Some)
+                    .map(|z| Some(CellSet::single(z)))
+                    .or_else(|| {
+                        free.contains(y)
+                            .then(|| captured_region_of(geometry, &after, colour, x))
+                            .flatten()
+                            .map(Some)
+                    })
             };
             if let Some(partner) = partner {
                 dropped.insert(x);
                 read.insert(x);
                 read.insert(y);
-                if let Some(z) = partner {
-                    read.insert(z);
+                if let Some(region) = partner {
+                    read = read.union(&region);
                 }
                 break;
             }

@@ -217,6 +217,19 @@ fn grow<const W: usize>(
     }
 }
 
+/// A region holding `cell` (empty) that `colour` captures in `position`, if the regions
+/// grown from `cell` hold one (see the module documentation).
+pub fn captured_region_of<const W: usize>(
+    geometry: &Geometry<W>,
+    position: &Position<W>,
+    colour: Stone,
+    cell: usize,
+) -> Option<CellSet<W>> {
+    let theirs_view = Links::of(geometry, position, other(colour));
+    let empty = position.empty(geometry);
+    grow(geometry, &theirs_view, &empty, CellSet::single(cell))
+}
+
 /// Disjoint regions of `position` that `colour` captures, found from each empty cell in
 /// turn (see the module documentation): the cells `colour` can fill. Each region found is
 /// captured in `position` as it is; filling one leaves the others captured (a stone of

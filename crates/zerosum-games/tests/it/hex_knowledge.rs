@@ -12,7 +12,7 @@ use zerosum_games::hex::dfpn::{DfpnError, DfpnLimits, DfpnOptions, HexSolver};
 use zerosum_games::hex::inferior::{
     captured_pairs, dead_cells, dominated_moves, fill_in, is_dead, is_dead_in,
 };
-use zerosum_games::hex::regions::captured_regions;
+use zerosum_games::hex::regions::{captured_region_of, captured_regions};
 use zerosum_games::hex::vc::{EdgeLink, VcBuilder, VcLimits};
 use zerosum_games::hex::{Hex, SwapRule};
 
@@ -608,17 +608,30 @@ fn a_cell_that_one_stone_kills_is_dominated_by_it() {
 fn an_edge_cell_that_a_stone_above_it_captures_is_dominated_by_it() {
     // On the empty board, Black's b2 makes b1 and c1 a pair Black captures on its own edge
     // (White's stone on either, Black's on the other, and White's is dead): b1 is worth
-    // less to Black than b2. White's b2 kills nothing of b1 for White.
+    // less to Black than b2.
     let geometry = Geometry::<1>::new(5, 5);
     let game = position(5, "");
     let position = Position::of(&game);
-    let empty = position.empty(&geometry);
     let candidates = cells(&game, "b1 b2 c3");
     let dominated = dominated_moves(&geometry, &position, Stone::Black, &candidates);
     assert_eq!(dominated, cells(&game, "b1"), "{dominated:?}");
-    assert!(
-        !dominated_moves(&geometry, &position, Stone::White, &empty).contains(cell(&game, "b1"))
-    );
+}
+
+#[test]
+fn a_cell_that_a_stone_next_to_it_makes_part_of_a_captured_region_is_dominated_by_it() {
+    // On the empty 5x5 board White's b2 makes b1, a2 and a3 a region White captures (Black's
+    // stones there reach the top edge and the cells b2 leaves them, joined already): b1 is
+    // worth less to White than b2, though no pair of cells is captured.
+    let geometry = Geometry::<1>::new(5, 5);
+    let game = position(5, "");
+    let position = Position::of(&game);
+    let mut after = position;
+    after.add(Stone::White, cell(&game, "b2"));
+    let region = captured_region_of(&geometry, &after, Stone::White, cell(&game, "b1"));
+    assert_eq!(region, Some(cells(&game, "b1 a2 a3")));
+    assert!(!captured_pairs(&geometry, &after, Stone::White).contains(cell(&game, "b1")));
+    let empty = position.empty(&geometry);
+    assert!(dominated_moves(&geometry, &position, Stone::White, &empty).contains(cell(&game, "b1")));
 }
 
 #[test]
