@@ -34,11 +34,14 @@
 //! - **captured** pairs ([`captured_pairs`]): two adjacent empty cells, each dead once a
 //!   colour has the other: that colour answers an intrusion into one on the other, so both
 //!   can be filled with its stones;
-//! - **fill-in** ([`fill_in`]): dead cells and captured pairs filled, then the regions of up
-//!   to three cells a colour captures ([`super::regions`]), again until none is left;
+//! - **fill-in** ([`fill_in`]): dead cells and captured pairs filled, again until none is
+//!   left; the solver's [`fill_in_with_regions`] also fills the regions of up to four cells a
+//!   colour captures ([`super::regions`]);
 //! - **dominated** moves ([`dominated_moves`]): a cell that the mover's stone on a neighbour
 //!   would kill is worth less than that neighbour (a vulnerable cell), and so is one that the
-//!   mover's stone nearby would make half of a pair the mover captures (capture-dominated).
+//!   mover's stone nearby would make half of a pair the mover captures (capture-dominated);
+//!   for the solver ([`dominated_moves_with_reason`] with `regions`) also one that the
+//!   mover's stone on a neighbour would make part of a region the mover captures.
 //!
 //! [`support`] names the empty cells these tests read, for the solver's proofs.
 
@@ -366,11 +369,30 @@ impl<const W: usize> FillIn<W> {
     }
 }
 
-/// Fills `position` with its dead cells, captured pairs and captured regions
-/// ([`captured_regions`], tried when the first two find nothing), again until none is left, and says
-/// which cells it filled. The filled position has the value of the original for either side
-/// to move, and so has each position after a move on a cell left empty.
+/// Fills `position` with its dead cells and captured pairs, again until none is left, and
+/// says which cells it filled. The filled position has the value of the original for either
+/// side to move, and so has each position after a move on a cell left empty.
 pub fn fill_in<const W: usize>(geometry: &Geometry<W>, position: &mut Position<W>) -> FillIn<W> {
+    fill_in_with(geometry, position, false)
+}
+
+/// [`fill_in`] and the regions of up to [`super::regions::MAX_REGION`] cells a colour
+/// captures ([`captured_regions`], tried when dead cells and pairs find nothing), again until
+/// none is left: the solver's fill-in. The same contract as [`fill_in`]; it fills more, at a
+/// higher cost.
+pub fn fill_in_with_regions<const W: usize>(
+    geometry: &Geometry<W>,
+    position: &mut Position<W>,
+) -> FillIn<W> {
+    fill_in_with(geometry, position, true)
+}
+
+/// The fill-in, with captured regions when `regions`.
+fn fill_in_with<const W: usize>(
+    geometry: &Geometry<W>,
+    position: &mut Position<W>,
+    regions: bool,
+) -> FillIn<W> {
     let mut filled = FillIn::default();
     loop {
         let dead = dead_cells(geometry, position);
@@ -395,7 +417,12 @@ pub fn fill_in<const W: usize>(geometry: &Geometry<W>, position: &mut Position<W
         if changed {
             continue;
         }
-        for (slot, colour) in [Stone::Black, Stone::White].into_iter().enumerate() {
+        let colours = if regions {
+            &[Stone::Black, Stone::White][..]
+        } else {
+            &[]
+        };
+        for (slot, &colour) in colours.iter().enumerate() {
             let captured = captured_regions(geometry, position, colour);
             if !captured.is_empty() {
                 filled.support = filled
@@ -422,7 +449,7 @@ pub fn dominated_moves<const W: usize>(
     colour: Stone,
     candidates: &CellSet<W>,
 ) -> CellSet<W> {
-    dominated_moves_with_reason(geometry, position, colour, candidates).0
+    dominated_moves_with_reason(geometry, position, colour, candidates, false).0
 }
 
 /// The moves among `candidates` that `colour` (to move) need not try, each dominated by a
@@ -445,6 +472,7 @@ pub fn dominated_moves_with_reason<const W: usize>(
     position: &Position<W>,
     colour: Stone,
     candidates: &CellSet<W>,
+    regions: bool,
 ) -> (CellSet<W>, CellSet<W>) {
     let empty = position.empty(geometry);
     let mut dropped = CellSet::EMPTY;
@@ -484,7 +512,7 @@ pub fn dominated_moves_with_reason<const W: usize>(
                     })
                     .map(|z| Some(CellSet::single(z)))
                     .or_else(|| {
-                        free.contains(y)
+                        (regions && free.contains(y))
                             .then(|| captured_region_of(geometry, &after, colour, x))
                             .flatten()
                             .map(Some)

@@ -26,7 +26,9 @@
 //!
 //! A region of one cell is a **dead** cell (its claim holds for either colour): this test
 //! finds more of them than [`super::inferior::dead_cells`] (links through groups), and the
-//! regions of two and three cells hold captured pairs and triples near edges and stones.
+//! regions of two to four cells hold captured pairs, triples and quadruples near edges and
+//! stones. Four cells rather than three: 6% fewer positions on the 44 puzzles of 7x7, the same
+//! processor time.
 //!
 //! # Where the regions come from
 //!
@@ -40,7 +42,7 @@ use super::cells::{other, CellSet, Geometry, Position};
 use crate::connection::Stone;
 
 /// The most cells a region tried holds.
-pub const MAX_REGION: usize = 3;
+pub const MAX_REGION: usize = 4;
 
 /// One colour's view of a position for the region tests: what a stone of the colour on each
 /// empty cell touches, and which of those things are linked.

@@ -10,7 +10,8 @@ use zerosum_games::connection::{Stone, StoneMove};
 use zerosum_games::hex::cells::{other, CellSet, Geometry, Position};
 use zerosum_games::hex::dfpn::{DfpnError, DfpnLimits, DfpnOptions, HexSolver};
 use zerosum_games::hex::inferior::{
-    captured_pairs, dead_cells, dominated_moves, fill_in, is_dead, is_dead_in,
+    captured_pairs, dead_cells, dominated_moves, dominated_moves_with_reason, fill_in,
+    fill_in_with_regions, is_dead, is_dead_in,
 };
 use zerosum_games::hex::regions::{captured_region_of, captured_regions};
 use zerosum_games::hex::vc::{EdgeLink, VcBuilder, VcLimits};
@@ -631,7 +632,13 @@ fn a_cell_that_a_stone_next_to_it_makes_part_of_a_captured_region_is_dominated_b
     assert_eq!(region, Some(cells(&game, "b1 a2 a3")));
     assert!(!captured_pairs(&geometry, &after, Stone::White).contains(cell(&game, "b1")));
     let empty = position.empty(&geometry);
-    assert!(dominated_moves(&geometry, &position, Stone::White, &empty).contains(cell(&game, "b1")));
+    let (dominated, _) =
+        dominated_moves_with_reason(&geometry, &position, Stone::White, &empty, true);
+    assert!(dominated.contains(cell(&game, "b1")), "{dominated:?}");
+    // The engine's rule (without regions) keeps it.
+    assert!(
+        !dominated_moves(&geometry, &position, Stone::White, &empty).contains(cell(&game, "b1"))
+    );
 }
 
 #[test]
@@ -689,7 +696,7 @@ fn fill_in_and_dominated_moves_keep_the_value() {
         let geometry = Geometry::<1>::new(size, size);
         let original = Position::<1>::of(&game);
         let mut filled = original;
-        let fill = fill_in(&geometry, &mut filled);
+        let fill = fill_in_with_regions(&geometry, &mut filled);
         let mut memo = HashMap::new();
         for colour in [Stone::Black, Stone::White] {
             let before = colour_wins(&geometry, original, colour, &mut memo);
@@ -704,7 +711,7 @@ fn fill_in_and_dominated_moves_keep_the_value() {
                 continue;
             }
             let empty = filled.empty(&geometry);
-            let dominated = dominated_moves(&geometry, &filled, colour, &empty);
+            let dominated = dominated_moves_with_reason(&geometry, &filled, colour, &empty, true).0;
             dominated_seen += dominated.len();
             let kept_win = empty.minus(&dominated).iter().any(|cell| {
                 let mut next = filled;
@@ -739,14 +746,14 @@ fn capture_dominated_moves_keep_the_value() {
         };
         let geometry = Geometry::<1>::new(size, size);
         let mut filled = Position::<1>::of(&game);
-        fill_in(&geometry, &mut filled);
+        fill_in_with_regions(&geometry, &mut filled);
         if filled.has_won(&geometry, Stone::Black) || filled.has_won(&geometry, Stone::White) {
             continue;
         }
         let empty = filled.empty(&geometry);
         let mut memo = HashMap::new();
         for colour in [Stone::Black, Stone::White] {
-            let dominated = dominated_moves(&geometry, &filled, colour, &empty);
+            let dominated = dominated_moves_with_reason(&geometry, &filled, colour, &empty, true).0;
             by_capture += dominated
                 .iter()
                 .filter(|&x| {
@@ -854,7 +861,7 @@ fn a_corner_region_behind_a_stone_is_captured_as_mohex_fills_it() {
     let regions = captured_regions(&geometry, &position, Stone::Black);
     assert!(corner.is_subset(&regions), "{regions:?}");
     let mut filled = position;
-    let fill = fill_in(&geometry, &mut filled);
+    let fill = fill_in_with_regions(&geometry, &mut filled);
     assert!(corner.is_subset(&fill.cells()), "{fill:?}");
 }
 
