@@ -791,7 +791,7 @@ fn captured_regions_keep_the_value_whoever_moves_and_whatever_follows() {
     // in every position reached).
     let mut rng = SplitMix::new(29);
     let (mut regions_seen, mut beyond_pairs) = (0, 0);
-    for round in 0..300 {
+    for round in 0..160 {
         let size = 4 + round % 2;
         let stones = size * size / 2 - 2 + rng.below(size + 1);
         let Some(game) = random_position(&mut rng, size, stones) else {
@@ -840,9 +840,9 @@ fn captured_regions_keep_the_value_whoever_moves_and_whatever_follows() {
             }
         }
     }
-    assert!(regions_seen > 100, "only {regions_seen} captured regions");
+    assert!(regions_seen > 50, "only {regions_seen} captured regions");
     assert!(
-        beyond_pairs > 20,
+        beyond_pairs > 10,
         "only {beyond_pairs} fill-ins beyond dead cells and captured pairs"
     );
 }
