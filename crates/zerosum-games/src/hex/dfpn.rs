@@ -2,7 +2,8 @@
 //! 1 + ε thresholds, as Benzene's solver for 8x8 Hex; Henderson, Arneson and Hayward,
 //! "Solving 8x8 Hex", IJCAI 2009), with Hex knowledge at every node:
 //!
-//! 1. **Fill-in** ([`super::inferior::fill_in`]): dead and captured cells are filled; the
+//! 1. **Fill-in** ([`super::inferior::fill_in_with_regions`]): dead cells, captured pairs and captured
+//!    regions ([`super::regions`]) are filled; the
 //!    position keeps its value, and so does each position after a move on a cell left
 //!    empty (deadness and capture hold in every position reached), so the moves are
 //!    played on the filled position.
@@ -65,7 +66,7 @@ use std::time::{Duration, Instant};
 use zerosum_core::{zobrist_key, Game};
 
 use super::cells::{other, words_for, CellSet, Geometry, Position};
-use super::inferior::{dominated_moves_with_reason, fill_in, support};
+use super::inferior::{dominated_moves_with_reason, fill_in_with_regions, support};
 use super::vc::{EdgeLink, VcBuilder, VcLimits};
 use super::{Hex, HexEvaluator};
 use crate::connection::{Stone, StoneMove};
@@ -471,7 +472,7 @@ impl<const W: usize> DfpnSolver<W> {
         let mut filled = *position;
         // The fill-in and the cells it read: part of every proof of the node.
         let fill = if self.options.inferior {
-            let fill = fill_in(&self.geometry, &mut filled);
+            let fill = fill_in_with_regions(&self.geometry, &mut filled);
             fill.cells().union(&fill.support)
         } else {
             CellSet::EMPTY
@@ -535,7 +536,7 @@ impl<const W: usize> DfpnSolver<W> {
         }
         if self.options.inferior && won_inside.is_none() {
             let (dominated, read) =
-                dominated_moves_with_reason(&self.geometry, &filled, mover, &candidates);
+                dominated_moves_with_reason(&self.geometry, &filled, mover, &candidates, true);
             candidates = candidates.minus(&dominated);
             // The dominated cells, their neighbours, dominators and capture partners, and
             // what the tests read.

@@ -35,14 +35,18 @@
 //!   colour has the other: that colour answers an intrusion into one on the other, so both
 //!   can be filled with its stones;
 //! - **fill-in** ([`fill_in`]): dead cells and captured pairs filled, again until none is
-//!   left;
+//!   left; the solver's [`fill_in_with_regions`] also fills the regions of up to four cells a
+//!   colour captures ([`super::regions`]);
 //! - **dominated** moves ([`dominated_moves`]): a cell that the mover's stone on a neighbour
 //!   would kill is worth less than that neighbour (a vulnerable cell), and so is one that the
-//!   mover's stone nearby would make half of a pair the mover captures (capture-dominated).
+//!   mover's stone nearby would make half of a pair the mover captures (capture-dominated);
+//!   for the solver ([`dominated_moves_with_reason`] with `regions`) also one that the
+//!   mover's stone on a neighbour would make part of a region the mover captures.
 //!
 //! [`support`] names the empty cells these tests read, for the solver's proofs.
 
 use super::cells::{CellSet, Geometry, Position};
+use super::regions::{captured_region_of, captured_regions};
 use super::Hex;
 use crate::connection::Stone;
 
@@ -365,10 +369,30 @@ impl<const W: usize> FillIn<W> {
     }
 }
 
-/// Fills `position` with its dead and captured cells, again until none is left, and says
-/// which cells it filled. The filled position has the value of the original for either side
-/// to move, and so has each position after a move on a cell left empty.
+/// Fills `position` with its dead cells and captured pairs, again until none is left, and
+/// says which cells it filled. The filled position has the value of the original for either
+/// side to move, and so has each position after a move on a cell left empty.
 pub fn fill_in<const W: usize>(geometry: &Geometry<W>, position: &mut Position<W>) -> FillIn<W> {
+    fill_in_with(geometry, position, false)
+}
+
+/// [`fill_in`] and the regions of up to [`super::regions::MAX_REGION`] cells a colour
+/// captures ([`captured_regions`], tried when dead cells and pairs find nothing), again until
+/// none is left: the solver's fill-in. The same contract as [`fill_in`]; it fills more, at a
+/// higher cost.
+pub fn fill_in_with_regions<const W: usize>(
+    geometry: &Geometry<W>,
+    position: &mut Position<W>,
+) -> FillIn<W> {
+    fill_in_with(geometry, position, true)
+}
+
+/// The fill-in, with captured regions when `regions`.
+fn fill_in_with<const W: usize>(
+    geometry: &Geometry<W>,
+    position: &mut Position<W>,
+    regions: bool,
+) -> FillIn<W> {
     let mut filled = FillIn::default();
     loop {
         let dead = dead_cells(geometry, position);
@@ -381,6 +405,25 @@ pub fn fill_in<const W: usize>(geometry: &Geometry<W>, position: &mut Position<W
         let mut changed = false;
         for (slot, colour) in [Stone::Black, Stone::White].into_iter().enumerate() {
             let captured = captured_pairs(geometry, position, colour);
+            if !captured.is_empty() {
+                filled.support = filled
+                    .support
+                    .union(&support(geometry, position, &captured));
+                position.fill(colour, &captured);
+                filled.captured[slot] = filled.captured[slot].union(&captured);
+                changed = true;
+            }
+        }
+        if changed {
+            continue;
+        }
+        let colours = if regions {
+            &[Stone::Black, Stone::White][..]
+        } else {
+            &[]
+        };
+        for (slot, &colour) in colours.iter().enumerate() {
+            let captured = captured_regions(geometry, position, colour);
             if !captured.is_empty() {
                 filled.support = filled
                     .support
@@ -406,7 +449,7 @@ pub fn dominated_moves<const W: usize>(
     colour: Stone,
     candidates: &CellSet<W>,
 ) -> CellSet<W> {
-    dominated_moves_with_reason(geometry, position, colour, candidates).0
+    dominated_moves_with_reason(geometry, position, colour, candidates, false).0
 }
 
 /// The moves among `candidates` that `colour` (to move) need not try, each dominated by a
@@ -416,9 +459,11 @@ pub fn dominated_moves<const W: usize>(
 ///
 /// An empty cell `x` is dominated by a neighbour `y` when `colour`'s stone on `y` makes `x`
 /// dead (`x` is vulnerable to `y`), or by a neighbour or a neighbour's neighbour `y` when
-/// that stone makes `x` and an empty neighbour `z` a pair `colour` captures (`x` is
-/// capture-dominated). A stone on `y` is then worth as much as one
-/// on `y` and `x` (and `z`), at least as good as one on `x` alone: a stone of one's own
+/// that stone makes `x` and an empty neighbour `z` a pair `colour` captures, or by a
+/// neighbour `y` when that stone makes `x` part of a region `colour` captures
+/// ([`captured_region_of`]; `x` is capture-dominated). A stone on `y` is then worth as much
+/// as one on `y` and `x` (and the rest of the pair or region), at least as good as one on
+/// `x` alone: a stone of one's own
 /// never hurts. `y` outside the candidates loses when the candidates are the mustplay, so
 /// `x` loses too. Dominance cycles keep one move of each cycle: a cell is dropped only while
 /// its dominator is still kept or out of the candidates.
@@ -427,6 +472,7 @@ pub fn dominated_moves_with_reason<const W: usize>(
     position: &Position<W>,
     colour: Stone,
     candidates: &CellSet<W>,
+    regions: bool,
 ) -> (CellSet<W>, CellSet<W>) {
     let empty = position.empty(geometry);
     let mut dropped = CellSet::EMPTY;
@@ -464,14 +510,20 @@ pub fn dominated_moves_with_reason<const W: usize>(
                             && dies_after(geometry, &after, colour, z, x)
                             && dies_after(geometry, &after, colour, x, z)
                     })
-                    .map(Some)
+                    .map(|z| Some(CellSet::single(z)))
+                    .or_else(|| {
+                        (regions && free.contains(y))
+                            .then(|| captured_region_of(geometry, &after, colour, x))
+                            .flatten()
+                            .map(Some)
+                    })
             };
             if let Some(partner) = partner {
                 dropped.insert(x);
                 read.insert(x);
                 read.insert(y);
-                if let Some(z) = partner {
-                    read.insert(z);
+                if let Some(region) = partner {
+                    read = read.union(&region);
                 }
                 break;
             }

@@ -39,6 +39,7 @@ pub mod inferior;
 pub mod oracle;
 pub mod patterns;
 pub mod playout;
+pub mod regions;
 pub mod vc;
 
 pub use evaluated::BUILT_IN_GAMMAS;

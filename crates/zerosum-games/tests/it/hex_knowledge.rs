@@ -10,8 +10,10 @@ use zerosum_games::connection::{Stone, StoneMove};
 use zerosum_games::hex::cells::{other, CellSet, Geometry, Position};
 use zerosum_games::hex::dfpn::{DfpnError, DfpnLimits, DfpnOptions, HexSolver};
 use zerosum_games::hex::inferior::{
-    captured_pairs, dead_cells, dominated_moves, fill_in, is_dead, is_dead_in,
+    captured_pairs, dead_cells, dominated_moves, dominated_moves_with_reason, fill_in,
+    fill_in_with_regions, is_dead, is_dead_in,
 };
+use zerosum_games::hex::regions::{captured_region_of, captured_regions};
 use zerosum_games::hex::vc::{EdgeLink, VcBuilder, VcLimits};
 use zerosum_games::hex::{Hex, SwapRule};
 
@@ -607,14 +609,33 @@ fn a_cell_that_one_stone_kills_is_dominated_by_it() {
 fn an_edge_cell_that_a_stone_above_it_captures_is_dominated_by_it() {
     // On the empty board, Black's b2 makes b1 and c1 a pair Black captures on its own edge
     // (White's stone on either, Black's on the other, and White's is dead): b1 is worth
-    // less to Black than b2. White's b2 kills nothing of b1 for White.
+    // less to Black than b2.
     let geometry = Geometry::<1>::new(5, 5);
     let game = position(5, "");
     let position = Position::of(&game);
-    let empty = position.empty(&geometry);
     let candidates = cells(&game, "b1 b2 c3");
     let dominated = dominated_moves(&geometry, &position, Stone::Black, &candidates);
     assert_eq!(dominated, cells(&game, "b1"), "{dominated:?}");
+}
+
+#[test]
+fn a_cell_that_a_stone_next_to_it_makes_part_of_a_captured_region_is_dominated_by_it() {
+    // On the empty 5x5 board White's b2 makes b1, a2 and a3 a region White captures (Black's
+    // stones there reach the top edge and the cells b2 leaves them, joined already): b1 is
+    // worth less to White than b2, though no pair of cells is captured.
+    let geometry = Geometry::<1>::new(5, 5);
+    let game = position(5, "");
+    let position = Position::of(&game);
+    let mut after = position;
+    after.add(Stone::White, cell(&game, "b2"));
+    let region = captured_region_of(&geometry, &after, Stone::White, cell(&game, "b1"));
+    assert_eq!(region, Some(cells(&game, "b1 a2 a3")));
+    assert!(!captured_pairs(&geometry, &after, Stone::White).contains(cell(&game, "b1")));
+    let empty = position.empty(&geometry);
+    let (dominated, _) =
+        dominated_moves_with_reason(&geometry, &position, Stone::White, &empty, true);
+    assert!(dominated.contains(cell(&game, "b1")), "{dominated:?}");
+    // The engine's rule (without regions) keeps it.
     assert!(
         !dominated_moves(&geometry, &position, Stone::White, &empty).contains(cell(&game, "b1"))
     );
@@ -675,7 +696,7 @@ fn fill_in_and_dominated_moves_keep_the_value() {
         let geometry = Geometry::<1>::new(size, size);
         let original = Position::<1>::of(&game);
         let mut filled = original;
-        let fill = fill_in(&geometry, &mut filled);
+        let fill = fill_in_with_regions(&geometry, &mut filled);
         let mut memo = HashMap::new();
         for colour in [Stone::Black, Stone::White] {
             let before = colour_wins(&geometry, original, colour, &mut memo);
@@ -690,7 +711,7 @@ fn fill_in_and_dominated_moves_keep_the_value() {
                 continue;
             }
             let empty = filled.empty(&geometry);
-            let dominated = dominated_moves(&geometry, &filled, colour, &empty);
+            let dominated = dominated_moves_with_reason(&geometry, &filled, colour, &empty, true).0;
             dominated_seen += dominated.len();
             let kept_win = empty.minus(&dominated).iter().any(|cell| {
                 let mut next = filled;
@@ -725,14 +746,14 @@ fn capture_dominated_moves_keep_the_value() {
         };
         let geometry = Geometry::<1>::new(size, size);
         let mut filled = Position::<1>::of(&game);
-        fill_in(&geometry, &mut filled);
+        fill_in_with_regions(&geometry, &mut filled);
         if filled.has_won(&geometry, Stone::Black) || filled.has_won(&geometry, Stone::White) {
             continue;
         }
         let empty = filled.empty(&geometry);
         let mut memo = HashMap::new();
         for colour in [Stone::Black, Stone::White] {
-            let dominated = dominated_moves(&geometry, &filled, colour, &empty);
+            let dominated = dominated_moves_with_reason(&geometry, &filled, colour, &empty, true).0;
             by_capture += dominated
                 .iter()
                 .filter(|&x| {
@@ -761,6 +782,87 @@ fn capture_dominated_moves_keep_the_value() {
         by_capture > 10,
         "only {by_capture} moves dominated by capture"
     );
+}
+
+#[test]
+fn captured_regions_keep_the_value_whoever_moves_and_whatever_follows() {
+    // Each region a colour captures, filled with that colour, leaves the value for either
+    // side to move, and so does the position after any move outside it (the capture holds
+    // in every position reached).
+    let mut rng = SplitMix::new(29);
+    let (mut regions_seen, mut beyond_pairs) = (0, 0);
+    for round in 0..160 {
+        let size = 4 + round % 2;
+        let stones = size * size / 2 - 2 + rng.below(size + 1);
+        let Some(game) = random_position(&mut rng, size, stones) else {
+            continue;
+        };
+        let geometry = Geometry::<1>::new(size, size);
+        let position = Position::<1>::of(&game);
+        let mut memo = HashMap::new();
+        for colour in [Stone::Black, Stone::White] {
+            let captured = captured_regions(&geometry, &position, colour);
+            if captured.is_empty() {
+                continue;
+            }
+            regions_seen += 1;
+            let dead = dead_cells(&geometry, &position);
+            let pairs = captured_pairs(&geometry, &position, colour);
+            beyond_pairs += usize::from(!captured.is_subset(&dead.union(&pairs)));
+            let mut filled = position;
+            filled.fill(colour, &captured);
+            let empty = position.empty(&geometry).minus(&captured);
+            for mover in [Stone::Black, Stone::White] {
+                assert_eq!(
+                    colour_wins(&geometry, position, mover, &mut memo),
+                    colour_wins(&geometry, filled, mover, &mut memo),
+                    "{:?} captured by {colour:?} changes the value for {mover:?} in\n{}",
+                    captured.iter().collect::<Vec<_>>(),
+                    game.render()
+                );
+                // One more stone outside the region, of either colour.
+                let Some(outside) = empty.iter().nth(rng.below(empty.len().max(1))) else {
+                    continue;
+                };
+                for stone in [Stone::Black, Stone::White] {
+                    let (mut before, mut after) = (position, filled);
+                    before.add(stone, outside);
+                    after.add(stone, outside);
+                    assert_eq!(
+                        colour_wins(&geometry, before, mover, &mut memo),
+                        colour_wins(&geometry, after, mover, &mut memo),
+                        "{:?} captured by {colour:?} stops being so after {stone:?} on {} in\n{}",
+                        captured.iter().collect::<Vec<_>>(),
+                        game.format_move(StoneMove::Place(outside as u16)),
+                        game.render()
+                    );
+                }
+            }
+        }
+    }
+    assert!(regions_seen > 50, "only {regions_seen} captured regions");
+    assert!(
+        beyond_pairs > 10,
+        "only {beyond_pairs} fill-ins beyond dead cells and captured pairs"
+    );
+}
+
+#[test]
+fn a_corner_region_behind_a_stone_is_captured_as_mohex_fills_it() {
+    // 7x7 after f1 e2 e4 e6 g6: MoHex's fill-in gives Black e7, f7 and g7. Whichever of the
+    // three White takes, Black has an answer inside them that leaves White's stones there
+    // joining nothing new (e7 touches only what e6 joins, g7 only the right edge and g6).
+    let geometry = Geometry::<1>::new(7, 7);
+    let game = position(7, "f1 e2 e4 e6 g6");
+    let position = Position::of(&game);
+    let corner = cells(&game, "e7 f7 g7");
+    let pairs = captured_pairs(&geometry, &position, Stone::Black);
+    assert!(!corner.is_subset(&pairs.union(&dead_cells(&geometry, &position))));
+    let regions = captured_regions(&geometry, &position, Stone::Black);
+    assert!(corner.is_subset(&regions), "{regions:?}");
+    let mut filled = position;
+    let fill = fill_in_with_regions(&geometry, &mut filled);
+    assert!(corner.is_subset(&fill.cells()), "{fill:?}");
 }
 
 // ---------------------------------------------------------------------------------------------
