@@ -16,6 +16,11 @@ use crate::{EvaluatedGame, GameSpec};
 /// The gammas file of the evaluation `patterns`: `weights/hex.txt`, made by `zerosum train hex`.
 pub const BUILT_IN_GAMMAS: &str = include_str!("../../../../weights/hex.txt");
 
+/// The largest board (in cells) whose default evaluation is `patterns`: the boards whose Monte
+/// Carlo playouts run to the end of the game, where the pattern priors passed their SPRT
+/// (hex:9); on larger boards the default is `potential` (on hex:11 the priors did not pass).
+pub const PATTERN_PRIORS_MAX_CELLS: usize = 100;
+
 /// The gammas of [`BUILT_IN_GAMMAS`], read once.
 fn built_in_gammas() -> Arc<PatternGammas> {
     static GAMMAS: OnceLock<Arc<PatternGammas>> = OnceLock::new();
@@ -35,11 +40,19 @@ impl EvaluatedGame for Hex {
         super::spec(self.width, self.height, self.swap).expect("Hex::new checked the sizes")
     }
 
+    /// `patterns` on boards of at most [`PATTERN_PRIORS_MAX_CELLS`] cells, `potential` on
+    /// larger ones.
     fn evaluator(&self) -> HexEvaluator {
-        HexEvaluator::new(self.width(), self.height())
+        let potential = HexEvaluator::new(self.width(), self.height());
+        if self.width() * self.height() <= PATTERN_PRIORS_MAX_CELLS {
+            potential.with_gammas(Some(built_in_gammas()))
+        } else {
+            potential
+        }
     }
 
-    /// `potential` (the default: two-distance potentials, no analysis), `analysis` (the
+    /// `potential` (two-distance potentials, no analysis; the default on large boards),
+    /// `analysis` (the
     /// same, with Monte Carlo nodes analysed once they have [`ANALYSIS_VISITS`] playouts:
     /// virtual connections, the mustplay, inferior cells, see [`super::analysis`]) or
     /// `patterns` (the potentials, with Monte Carlo priors weighed by the gammas of
@@ -47,12 +60,13 @@ impl EvaluatedGame for Hex {
     /// Carlo playouts to the end of the game on every board, see [`super::playout`]) or `rave`
     /// (the same with RAVE of equivalence [`RAVE_EQUIVALENCE`]).
     fn evaluator_named(&self, name: &str) -> Result<HexEvaluator, String> {
+        let potential = HexEvaluator::new(self.width(), self.height());
         match name {
-            "potential" => Ok(self.evaluator()),
-            "analysis" => Ok(self.evaluator().with_analysis(Some(ANALYSIS_VISITS))),
-            "patterns" => Ok(self.evaluator().with_gammas(Some(built_in_gammas()))),
-            "playouts" => Ok(self.evaluator().with_full_playouts(None)),
-            "rave" => Ok(self.evaluator().with_full_playouts(Some(RAVE_EQUIVALENCE))),
+            "potential" => Ok(potential),
+            "analysis" => Ok(potential.with_analysis(Some(ANALYSIS_VISITS))),
+            "patterns" => Ok(potential.with_gammas(Some(built_in_gammas()))),
+            "playouts" => Ok(potential.with_full_playouts(None)),
+            "rave" => Ok(potential.with_full_playouts(Some(RAVE_EQUIVALENCE))),
             _ => Err(format!(
                 "unknown Hex evaluation `{name}` (expected potential, analysis, patterns, playouts or rave)"
             )),
@@ -64,7 +78,8 @@ impl EvaluatedGame for Hex {
         match name {
             None | Some("patterns") => {
                 let gammas = PatternGammas::parse(text).map_err(|e| e.to_string())?;
-                Ok(self.evaluator().with_gammas(Some(Arc::new(gammas))))
+                let potential = HexEvaluator::new(self.width(), self.height());
+                Ok(potential.with_gammas(Some(Arc::new(gammas))))
             }
             Some(name) => Err(format!(
                 "the Hex evaluation `{name}` loads no weights (only patterns does)"

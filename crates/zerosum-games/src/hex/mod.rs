@@ -42,7 +42,7 @@ pub mod playout;
 pub mod regions;
 pub mod vc;
 
-pub use evaluated::BUILT_IN_GAMMAS;
+pub use evaluated::{BUILT_IN_GAMMAS, PATTERN_PRIORS_MAX_CELLS};
 pub use evaluator::HexEvaluator;
 pub use family::{spec, HexFamily, HexSpec, SwapRule};
 

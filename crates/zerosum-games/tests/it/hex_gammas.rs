@@ -10,7 +10,7 @@ use zerosum_core::{Evaluator, Game};
 use zerosum_games::connection::{Stone, StoneMove};
 use zerosum_games::hex::gammas::{pattern_text, PatternGammas};
 use zerosum_games::hex::patterns::{pattern_code, turned, PatternFrame};
-use zerosum_games::hex::{Hex, HexEvaluator, BUILT_IN_GAMMAS};
+use zerosum_games::hex::{Hex, HexEvaluator, BUILT_IN_GAMMAS, PATTERN_PRIORS_MAX_CELLS};
 use zerosum_games::EvaluatedGame;
 
 /// A small file: two patterns and `other`.
@@ -172,4 +172,32 @@ fn framed_pattern_codes_and_gammas_are_the_plain_ones() {
         listed > 1000,
         "the positions meet listed patterns ({listed})"
     );
+}
+
+/// The default Hex evaluation weighs the priors by the built-in gammas on boards of at most
+/// [`PATTERN_PRIORS_MAX_CELLS`] cells (as `patterns` does) and not on larger ones (as
+/// `potential` does); `potential` never does.
+#[test]
+fn the_default_evaluation_is_patterns_on_small_boards_and_potential_on_large_ones() {
+    for (side, weighed) in [(5, true), (9, true), (10, true), (11, false), (13, false)] {
+        assert_eq!(side * side <= PATTERN_PRIORS_MAX_CELLS, weighed);
+        let mut game = Hex::new(side, side, None);
+        game.play_list("c3,b4").unwrap();
+        let mut moves = Vec::new();
+        game.evaluator().candidate_moves(&game, &mut moves);
+        let weights_of = |evaluator: HexEvaluator| {
+            let mut weights = Vec::new();
+            evaluator.candidate_weights(&game, &moves, &mut weights);
+            weights
+        };
+        let default = weights_of(game.evaluator());
+        let patterns = weights_of(game.evaluator_named("patterns").unwrap());
+        assert_eq!(patterns.len(), moves.len(), "hex:{side}");
+        assert!(weights_of(game.evaluator_named("potential").unwrap()).is_empty());
+        if weighed {
+            assert_eq!(default, patterns, "hex:{side}");
+        } else {
+            assert!(default.is_empty(), "hex:{side}");
+        }
+    }
 }
