@@ -19,15 +19,12 @@ size=${2:?usage: solver-profile.sh MOHEX SIZE MOVES [ZEROSUM]}
 moves=${3:?usage: solver-profile.sh MOHEX SIZE MOVES [ZEROSUM]}
 zerosum=$(realpath "${4:-target/release/zerosum}")
 mohex=$(realpath "$mohex")
+# shellcheck source=contrib/hex/mohex-dfpn.sh
+. "$(dirname "${BASH_SOURCE[0]}")/mohex-dfpn.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 
-# Processor seconds (user + system) of a command, its output (both streams) in $work/out.
-cpu() {
-    /usr/bin/time -f '%U %S' -o "$work/time" "$@" >"$work/out" 2>&1 || true
-    awk '{ printf "%.2f", $1 + $2 }' "$work/time"
-}
 
 # Our positions count as printed (e.g. 35.8k) in plain numbers, for sorting.
 plain() {
@@ -46,22 +43,9 @@ played=" ${moves//,/ } "
             ours_cpu=$(cpu nice -n 19 "$zerosum" solve "hex:$size" --moves "$line")
             ours=$(awk '$1 == "score" { print $2 }' "$work/out")
             positions=$(sed -n 's/.*proof-number search: \([0-9.]*[kM]*\) nodes.*/\1/p' "$work/out")
-            commands="boardsize $size $size"
-            colour=b
-            for each in ${line//,/ }; do
-                commands+=$'\n'"play $colour $each"
-                colour=$([ "$colour" = b ] && echo w || echo b)
-            done
-            to_move=$([ "$colour" = b ] && echo black || echo white)
-            commands+=$'\n'"1 dfpn-solve-state $to_move"$'\n'"quit"
-            mohex_cpu=$(printf '%s\n' "$commands" | cpu nice -n 19 "$mohex")
+            mohex_cpu=$(mohex_dfpn_commands "$size" "$line" | cpu nice -n 19 "$mohex")
             builds=$(awk '$1 == "VC" && $2 == "builds" { print $3 }' "$work/out")
-            winner=$(awk '$1 == "=1" { print $2 }' "$work/out")
-            case "$winner" in
-                "$to_move") theirs=win ;;
-                black | white) theirs=loss ;;
-                *) theirs='?' ;;
-            esac
+            theirs=$(mohex_value "$line")
             printf '%s %-6s %-6s %8s %8s %-6s %8s %8s\n' "$(echo "${positions:-0}" | plain)" \
                 "$move" "${ours:-?}" "${positions:-?}" "$ours_cpu" "$theirs" "${builds:-?}" \
                 "$mohex_cpu"

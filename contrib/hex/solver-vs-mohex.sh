@@ -20,15 +20,12 @@ file=${3:?usage: solver-vs-mohex.sh MOHEX SIZE FILE [ZEROSUM]}
 zerosum=$(realpath "${4:-target/release/zerosum}")
 mohex=$(realpath "$mohex")
 file=$(realpath "$file")
+# shellcheck source=contrib/hex/mohex-dfpn.sh
+. "$(dirname "${BASH_SOURCE[0]}")/mohex-dfpn.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 
-# Processor seconds (user + system) of a command, its standard output in $work/out.
-cpu() {
-    /usr/bin/time -f '%U %S' -o "$work/time" "$@" >"$work/out" 2>"$work/err" || true
-    awk '{ printf "%.2f", $1 + $2 }' "$work/time"
-}
 
 startup=$(printf 'boardsize %s %s\nquit\n' "$size" "$size" | cpu nice -n 19 "$mohex")
 echo "MoHex start-up: $startup s (taken off each of its times)"
@@ -41,23 +38,9 @@ while read -r moves expected _; do
     ours_cpu=$(cpu nice -n 19 "$zerosum" solve "hex:$size" --moves "$moves")
     ours=$(awk '$1 == "score" { print $2 }' "$work/out")
     ours=${ours:-?}
-    # MoHex: the moves alternately black and white, then the winner of the position.
-    commands="boardsize $size $size"
-    colour=b
-    for move in ${moves//,/ }; do
-        commands+=$'\n'"play $colour $move"
-        colour=$([ "$colour" = b ] && echo w || echo b)
-    done
-    to_move=$([ "$colour" = b ] && echo black || echo white)
-    commands+=$'\n'"1 dfpn-solve-state $to_move"$'\n'"quit"
-    mohex_cpu=$(printf '%s\n' "$commands" | cpu nice -n 19 "$mohex")
+    mohex_cpu=$(mohex_dfpn_commands "$size" "$moves" | cpu nice -n 19 "$mohex")
     mohex_cpu=$(awk -v t="$mohex_cpu" -v s="$startup" 'BEGIN { t -= s; printf "%.2f", t < 0 ? 0 : t }')
-    winner=$(awk '$1 == "=1" { print $2 }' "$work/out")
-    case "$winner" in
-        "$to_move") theirs=win ;;
-        black | white) theirs=loss ;;
-        *) theirs='?' ;;
-    esac
+    theirs=$(mohex_value "$moves")
     if [ "$theirs" != "$ours" ] || { [ -n "${expected:-}" ] && [ "$expected" != "$ours" ]; }; then
         mismatches=$((mismatches + 1))
     fi
