@@ -402,42 +402,37 @@ fn fill_in_with<const W: usize>(
             filled.dead = filled.dead.union(&dead);
             continue;
         }
-        let mut changed = false;
-        for (slot, colour) in [Stone::Black, Stone::White].into_iter().enumerate() {
-            let captured = captured_pairs(geometry, position, colour);
-            if !captured.is_empty() {
-                filled.support = filled
-                    .support
-                    .union(&support(geometry, position, &captured));
-                position.fill(colour, &captured);
-                filled.captured[slot] = filled.captured[slot].union(&captured);
-                changed = true;
-            }
-        }
-        if changed {
+        if fill_captured(geometry, position, &mut filled, captured_pairs) {
             continue;
         }
-        let colours = if regions {
-            &[Stone::Black, Stone::White][..]
-        } else {
-            &[]
-        };
-        for (slot, &colour) in colours.iter().enumerate() {
-            let captured = captured_regions(geometry, position, colour);
-            if !captured.is_empty() {
-                filled.support = filled
-                    .support
-                    .union(&support(geometry, position, &captured));
-                position.fill(colour, &captured);
-                filled.captured[slot] = filled.captured[slot].union(&captured);
-                changed = true;
-            }
-        }
-        if !changed {
+        if !(regions && fill_captured(geometry, position, &mut filled, captured_regions)) {
             filled.support = filled.support.minus(&filled.cells());
             return filled;
         }
     }
+}
+
+/// Fills, for Black then White, the cells `captured_by` finds that colour captures, adding
+/// them and what they read to `filled`; whether any cell was filled.
+fn fill_captured<const W: usize>(
+    geometry: &Geometry<W>,
+    position: &mut Position<W>,
+    filled: &mut FillIn<W>,
+    captured_by: fn(&Geometry<W>, &Position<W>, Stone) -> CellSet<W>,
+) -> bool {
+    let mut changed = false;
+    for (slot, colour) in [Stone::Black, Stone::White].into_iter().enumerate() {
+        let captured = captured_by(geometry, position, colour);
+        if !captured.is_empty() {
+            filled.support = filled
+                .support
+                .union(&support(geometry, position, &captured));
+            position.fill(colour, &captured);
+            filled.captured[slot] = filled.captured[slot].union(&captured);
+            changed = true;
+        }
+    }
+    changed
 }
 
 /// The moves among `candidates` that `colour` (to move) need not try, each dominated by a
