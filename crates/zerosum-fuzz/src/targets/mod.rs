@@ -93,6 +93,29 @@ pub fn all_targets() -> &'static [Target] {
     })
 }
 
+/// The words of `first` and then those of `second`, as one list of `N` (their lengths' sum)
+/// made at compile time, for a dictionary that extends a list kept elsewhere.
+const fn joined<const N: usize>(
+    first: &[&'static str],
+    second: &[&'static str],
+) -> [&'static str; N] {
+    assert!(
+        first.len() + second.len() == N,
+        "N is the two lists' lengths together"
+    );
+    let mut words = [""; N];
+    let mut i = 0;
+    while i < first.len() {
+        words[i] = first[i];
+        i += 1;
+    }
+    while i < N {
+        words[i] = second[i - first.len()];
+        i += 1;
+    }
+    words
+}
+
 /// Splits a corpus given as text into examples, one per entry.
 fn corpus_of(examples: &[&str]) -> Vec<Vec<u8>> {
     examples.iter().map(|e| e.as_bytes().to_vec()).collect()

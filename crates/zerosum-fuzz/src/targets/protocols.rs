@@ -10,7 +10,7 @@ use zerosum_protocol::gomocup::{self, GomocupSession};
 use zerosum_protocol::gtp::{self, GtpSession, Vertices};
 use zerosum_protocol::{InputLine, LineReader, MAX_LINE_BYTES};
 
-use super::{corpus_of, Target, Verdict};
+use super::{corpus_of, joined, Target, Verdict};
 use crate::fake_engine::FakeEngine;
 
 const GTP_CORPUS: &[&str] = &[
@@ -36,44 +36,13 @@ const GTP_CORPUS: &[&str] = &[
     "zerosum-game mnk:5x5x4\nboardsize 4\nplay b a1\nboardsize 5 3\ngenmove w\n",
 ];
 
-const GTP_TOKENS: &[&str] = &[
-    "protocol_version",
-    "name",
-    "version",
-    "known_command",
-    "list_commands",
-    "quit",
-    "boardsize",
-    "clear_board",
-    "komi",
-    "play",
-    "genmove",
-    "undo",
-    "showboard",
-    "time_settings",
-    "time_left",
-    "all_legal_moves",
-    "final_score",
-    "zerosum-game",
+/// The words of GTP sessions besides the command names ([`gtp::COMMANDS`]): arguments,
+/// vertices, colours and game specs.
+const GTP_ARGUMENT_TOKENS: &[&str] = &[
     "# interrupt",
-    "gogui-analyze_commands",
-    "hexgui-analyze_commands",
-    "gogui-rules_game_id",
-    "gogui-rules_board_size",
-    "gogui-rules_board",
-    "gogui-rules_board_gfx",
-    "gogui-rules_legal_moves",
-    "gogui-rules_side_to_move",
-    "gogui-rules_final_result",
-    "kgs-time_settings",
     "canadian",
     "byoyomi",
     "absolute",
-    "cputime",
-    "zerosum-evaluate",
-    "zerosum-pv",
-    "zerosum-solve",
-    "zerosum-solve-moves",
     "A1",
     "J10",
     "b",
@@ -93,6 +62,13 @@ const GTP_TOKENS: &[&str] = &[
     "mnk:15x15x5",
     "\n",
 ];
+
+/// Every command name the GTP server knows and the words of its arguments, so that the
+/// dictionary follows the server's command list.
+const GTP_TOKENS: &[&str] = &joined::<{ gtp::COMMANDS.len() + GTP_ARGUMENT_TOKENS.len() }>(
+    gtp::COMMANDS,
+    GTP_ARGUMENT_TOKENS,
+);
 
 /// A GTP session: each line of the input (read by the protocol's [`LineReader`]) answered.
 pub const GTP: Target = Target {
