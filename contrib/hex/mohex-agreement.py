@@ -3,7 +3,7 @@
 cheap proxy of strength that needs no long match (a proxy only: a move MoHex would not play
 may be as good). Usage:
 
-    contrib/hex/mohex-agreement.py RECORD MOHEX ZEROSUM PLIES LIMIT EVALS NODES
+    contrib/hex/mohex-agreement.py RECORD MOHEX ZEROSUM PLIES LIMIT EVALS NODES [ANSWERS]
 
 RECORD: a `zerosum match` record (JSON lines) of hex:11 games; MOHEX: the mohex binary
 (docs/champions.md builds it); ZEROSUM: our binary; PLIES: the plies of each game whose
@@ -12,9 +12,13 @@ at most this many positions; EVALS: our evaluations (`--eval`, e.g. potential,pa
 NODES: our playouts a move (`--nodes`; 1 gives the top prior). MoHex answers `genmove` on
 each position with 1.6 s and one thread (the settings of docs/strength.md), in a scratch
 folder (its log), both under `nice -n 19`. Prints, per evaluation: how often our best move is MoHex's, and how often the
-sign of our score (the mover's) is the game's winner.
+sign of our score (the mover's) is the game's winner. ANSWERS (optional): a file of MoHex's
+moves, one a line in the order of the positions: read if it exists (and MoHex not run), else
+written, so that several runs of ours (other builds, settings in the environment) are compared
+with one run of MoHex's.
 """
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -91,11 +95,20 @@ def ours(zerosum, evaluation, nodes, moves):
 
 
 def main():
-    if len(sys.argv) != 8:
+    if len(sys.argv) not in (8, 9):
         sys.exit(__doc__.split('\n\n')[1])
-    record, mohex, zerosum, plies, limit, evaluations, nodes = sys.argv[1:]
+    record, mohex, zerosum, plies, limit, evaluations, nodes = sys.argv[1:8]
+    saved = sys.argv[8] if len(sys.argv) == 9 else None
     found = positions(record, [int(p) for p in plies.split(',')], int(limit))
-    answers = mohex_moves(mohex, found)
+    if saved and os.path.exists(saved):
+        answers = open(saved).read().split()
+        if len(answers) != len(found):
+            sys.exit(f'{saved} has {len(answers)} answers for {len(found)} positions')
+    else:
+        answers = mohex_moves(mohex, found)
+        if saved:
+            with open(saved, 'w') as out:
+                out.write('\n'.join(answers) + '\n')
     for evaluation in evaluations.split(','):
         agree = right = signed = 0
         for (moves, mover_won), answer in zip(found, answers):
