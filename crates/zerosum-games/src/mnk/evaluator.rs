@@ -746,11 +746,12 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
             .expect("Mnk::with_rule checked the sizes and rule")
     }
 
-    /// The window evaluation under freestyle (and for K other than 5); the pattern evaluation
-    /// with the hand-set weights under the standard and renju rules, which the windows do not
-    /// know.
+    /// The window evaluation under the freestyle and standard rules (and for K other than 5):
+    /// under the standard rule it beat the pattern evaluation, though it does not know that an
+    /// overline does not win (docs/strength.md); the pattern evaluation with the hand-set
+    /// weights under renju, whose forbidden moves the windows do not know.
     fn evaluator(&self) -> MnkEvaluator {
-        let patterns = (self.rule != Rule::Freestyle).then(|| PatternWeights::hand_set(self.rule));
+        let patterns = (self.rule == Rule::Renju).then(|| PatternWeights::hand_set(self.rule));
         MnkEvaluator::new().with_patterns(patterns)
     }
 

@@ -809,3 +809,39 @@ fn the_opponents_win_by_fours_costs_the_static_value_under_windows_ovcf() {
         .unwrap_err()
         .contains("windows-ovcf"));
 }
+
+/// Gomoku's default evaluation is the windows under the freestyle and standard rules (where
+/// they beat the patterns) and the pattern evaluation under renju (whose forbidden moves the
+/// windows do not know): the default scores and orders moves as the named one does.
+#[test]
+fn the_default_gomoku_evaluation_is_the_windows_but_under_renju() {
+    use zerosum_core::Evaluator;
+    for (rule, default_name, other_name) in [
+        (mnk::Rule::Freestyle, "windows", "patterns"),
+        (mnk::Rule::Standard, "windows", "patterns"),
+        (mnk::Rule::Renju, "patterns", "windows"),
+    ] {
+        let mut game = Mnk::<4>::with_rule(15, 15, 5, rule);
+        game.play_list("h8,h9,i8,j10,g8").unwrap();
+        let judge = |evaluator: mnk::MnkEvaluator| {
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            let hints: Vec<i32> = moves
+                .iter()
+                .map(|&mv| evaluator.move_hint(&game, mv))
+                .collect();
+            (evaluator.evaluate(&game), hints)
+        };
+        let default = judge(game.evaluator());
+        assert_eq!(
+            default,
+            judge(game.evaluator_named(default_name).unwrap()),
+            "{rule:?}"
+        );
+        assert_ne!(
+            default,
+            judge(game.evaluator_named(other_name).unwrap()),
+            "{rule:?}"
+        );
+    }
+}
