@@ -23,6 +23,11 @@
 //!   reproducible): kept when its score from the side to move is an evaluation (no proven
 //!   result) within `-threshold..=threshold` evaluation units; defaults per family in
 //!   [`Judge::default_for`];
+//! - or, on any game, the game's default engine ([`Judge::Engine`]: Monte Carlo tree search
+//!   on Hex and Atoll) searching a node budget, kept when its score is an evaluation within
+//!   the threshold: on Hex a win rate near one half after thousands of playouts, a far better
+//!   judge of a position than a two-ply search's evaluation, at a fraction of self-play's
+//!   cost;
 //! - or, on any game, self-play ([`Judge::SelfPlay`]): the game's default engine plays the
 //!   position out against itself a few times at a small node budget, and the opening is kept
 //!   when the side to move scored close to half the points. An evaluation says little of
@@ -79,6 +84,12 @@ pub enum Judge {
     Solver { max_score: i32 },
     /// A `depth`-ply search: an evaluation within `-window..=window`.
     Search { depth: usize, window: i32 },
+    /// The game's default engine (its default algorithm: Monte Carlo tree search on Hex and
+    /// Atoll, alpha-beta elsewhere) searching `nodes` nodes (playouts for Monte Carlo), one
+    /// thread: an evaluation within `-window..=window` (no proven result). Monte Carlo's score
+    /// is the logit of its win rate in evaluation units (400 per unit of log-odds: a window of
+    /// 80 keeps win rates from 0.45 to 0.55).
+    Engine { nodes: u64, window: i32 },
     /// Openings the game's default judge ([`Judge::default_for`]) keeps, then `games` games
     /// of the game's default engine against itself from the opening, both
     /// sides searching the same number of nodes a move, from `nodes` in the first game to
@@ -124,6 +135,15 @@ impl Judge {
         }
     }
 
+    /// The engine judge by default: 20,000 nodes, a window of 80 (win rates from 0.45 to
+    /// 0.55 on Monte Carlo's scale).
+    pub fn engine() -> Judge {
+        Judge::Engine {
+            nodes: 20_000,
+            window: 80,
+        }
+    }
+
     /// The self-play judge by default: six games, 5,000 nodes a move in the first (playouts
     /// on Hex and Atoll, where the default engine is MCTS), kept when the side to move scored
     /// 2 to 4 of the 6 points (a window of 2 half-points). An opening the side to move wins
@@ -146,6 +166,10 @@ impl Judge {
             },
             Judge::Search { depth, window } => Judge::Search {
                 depth: tuning.depth.unwrap_or(depth),
+                window: tuning.threshold.unwrap_or(window),
+            },
+            Judge::Engine { nodes, window } => Judge::Engine {
+                nodes: tuning.nodes.unwrap_or(nodes),
                 window: tuning.threshold.unwrap_or(window),
             },
             Judge::SelfPlay {
@@ -192,6 +216,9 @@ impl Judge {
             Judge::Solver { max_score } => format!("threshold=solver:|score|<={max_score}"),
             Judge::Search { depth, window } => {
                 format!("threshold=search:depth={depth},|eval|<={window}")
+            }
+            Judge::Engine { nodes, window } => {
+                format!("threshold=engine:nodes={nodes},|eval|<={window}")
             }
             Judge::SelfPlay {
                 games,
@@ -338,7 +365,9 @@ pub fn generate(spec: &GameSpec, options: &SuiteOptions) -> Result<Suite, String
         Some(Judge::SelfPlay { games: 0, .. } | Judge::Players { games: 0, .. }) => {
             return Err("--games must be at least 1".into())
         }
-        Some(Judge::SelfPlay { nodes: 0, .. }) => return Err("--nodes must be at least 1".into()),
+        Some(Judge::SelfPlay { nodes: 0, .. } | Judge::Engine { nodes: 0, .. }) => {
+            return Err("--nodes must be at least 1".into())
+        }
         Some(Judge::Players { move_ms: 0, .. }) => {
             return Err("the judge's time a move must be at least 1 ms".into())
         }
@@ -705,6 +734,11 @@ enum Judging<G: EvaluatedGame> {
         depth: usize,
         window: i32,
     },
+    Engine {
+        searcher: Box<Searcher<G, G::Evaluator>>,
+        nodes: u64,
+        window: i32,
+    },
     SelfPlay {
         /// The game's default judge, asked first: self-play is costly, and most walks the
         /// evaluation finds lopsided are.
@@ -750,6 +784,11 @@ impl<G: EvaluatedGame> Judging<G> {
                 depth,
                 window,
             },
+            Judge::Engine { nodes, window } => Judging::Engine {
+                searcher: Box::new(engine()?),
+                nodes,
+                window,
+            },
             Judge::SelfPlay {
                 games,
                 nodes,
@@ -792,6 +831,17 @@ impl<G: EvaluatedGame> Judging<G> {
                 searcher.clear();
                 let score = searcher
                     .search(game, &SearchLimits::depth(*depth), |_| {})
+                    .score;
+                Ok(!score.is_decisive() && score.0.abs() <= *window)
+            }
+            Judging::Engine {
+                searcher,
+                nodes,
+                window,
+            } => {
+                searcher.clear();
+                let score = searcher
+                    .search(game, &SearchLimits::nodes(*nodes), |_| {})
                     .score;
                 Ok(!score.is_decisive() && score.0.abs() <= *window)
             }

@@ -26,13 +26,17 @@ pub struct OpeningsArgs {
     count: usize,
     /// Keep only openings close to even: on Connect-X boards the solver fits, |Pons score| <=
     /// threshold (default 2: a draw or a win in the last moves); elsewhere a fixed-depth
-    /// search's evaluation within +/- threshold, no proven result; or by --judge selfplay.
+    /// search's evaluation within +/- threshold, no proven result; or by --judge selfplay or
+    /// engine.
     #[arg(long)]
     balanced: bool,
     /// Who judges: the game's default (solver or search), or selfplay: the default engine
     /// plays each opening out against itself --games times at --nodes nodes a move (up to
     /// twice that in the last game), kept when the side to move scores within --threshold
-    /// half-points of half the points (default 6 games, 5000 nodes, 2: 2 to 4 points of 6).
+    /// half-points of half the points (default 6 games, 5000 nodes, 2: 2 to 4 points of 6);
+    /// or engine: the default engine (Monte Carlo on Hex and Atoll) searches --nodes nodes,
+    /// kept when its score is an evaluation within +/- threshold (default 20000 nodes, 80: a
+    /// Monte Carlo win rate from 0.45 to 0.55).
     #[arg(long, requires = "balanced", value_enum, default_value_t = JudgeKind::Default)]
     judge: JudgeKind,
     /// The judge's threshold (Pons score, evaluation units, or self-play half-points;
@@ -46,7 +50,8 @@ pub struct OpeningsArgs {
     /// Self-play games per opening (--judge selfplay).
     #[arg(long, requires = "balanced")]
     games: Option<usize>,
-    /// Self-play nodes a move in the first game (--judge selfplay).
+    /// Self-play nodes a move in the first game (--judge selfplay), or the engine judge's
+    /// nodes (--judge engine).
     #[arg(long, requires = "balanced")]
     nodes: Option<u64>,
     /// The self-play judge's player instead of the default engine: any player `match` takes
@@ -77,6 +82,9 @@ enum JudgeKind {
     Default,
     /// The default engine playing the opening out against itself.
     Selfplay,
+    /// The default engine's search of --nodes nodes (Monte Carlo on Hex and Atoll): its score
+    /// within the threshold.
+    Engine,
 }
 
 /// `zerosum openings SPEC --plies N --count C [--balanced [--judge selfplay]] [--seed S]
@@ -90,11 +98,15 @@ pub fn openings(args: &OpeningsArgs) -> Result<()> {
         anyhow::bail!("--threads: {e}");
     }
     let self_play = args.judge == JudgeKind::Selfplay;
-    if !self_play && (args.games.is_some() || args.nodes.is_some()) {
-        anyhow::bail!("--games and --nodes are for --judge selfplay");
+    let engine = args.judge == JudgeKind::Engine;
+    if !self_play && args.games.is_some() {
+        anyhow::bail!("--games is for --judge selfplay");
     }
-    if self_play && args.depth.is_some() {
-        anyhow::bail!("--depth is not for --judge selfplay (it plays by --nodes)");
+    if !(self_play || engine) && args.nodes.is_some() {
+        anyhow::bail!("--nodes is for --judge selfplay or engine");
+    }
+    if (self_play || engine) && args.depth.is_some() {
+        anyhow::bail!("--depth is not for --judge selfplay or engine (they search by --nodes)");
     }
     if args.player.is_some() && (!self_play || args.nodes.is_some()) {
         anyhow::bail!("--player is for --judge selfplay, without --nodes (it plays by --st)");
@@ -121,6 +133,7 @@ pub fn openings(args: &OpeningsArgs) -> Result<()> {
         let judge = match players {
             Some(players) => players,
             None if self_play => Judge::self_play(),
+            None if engine => Judge::engine(),
             None => Judge::default_for(&spec),
         };
         judge.with(&tuning)

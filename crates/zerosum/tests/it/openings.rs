@@ -219,7 +219,19 @@ fn a_self_play_suite_states_its_judge_and_is_the_same_on_any_threads() {
     for (args, words) in [
         (
             openings(&["--balanced", "--games", "4"]),
-            "--games and --nodes are for --judge selfplay",
+            "--games is for --judge selfplay",
+        ),
+        (
+            openings(&["--balanced", "--nodes", "400"]),
+            "--nodes is for --judge selfplay or engine",
+        ),
+        (
+            openings(&["--balanced", "--judge", "engine", "--nodes", "0"]),
+            "--nodes must be at least 1",
+        ),
+        (
+            openings(&["--balanced", "--judge", "engine", "--depth", "2"]),
+            "--depth is not for --judge selfplay or engine",
         ),
         (
             openings(&["--balanced", "--judge", "selfplay", "--nodes", "0"]),
@@ -268,6 +280,55 @@ fn a_self_play_suite_states_its_judge_and_is_the_same_on_any_threads() {
         ),
     ] {
         assert_one_line_error(&args, words);
+    }
+}
+
+#[test]
+fn an_engine_judged_suite_keeps_what_monte_carlo_finds_even_on_any_threads() {
+    let args = |threads: &'static str| {
+        [
+            "openings",
+            "hex:5",
+            "--plies",
+            "2",
+            "--count",
+            "3",
+            "--balanced",
+            "--judge",
+            "engine",
+            "--nodes",
+            "500",
+            "--threshold",
+            "120",
+            "--threads",
+            threads,
+        ]
+    };
+    let suite = run(&args("1"));
+    assert!(
+        suite.starts_with(
+            "# zerosum openings hex:5 plies=2 balanced \
+             threshold=engine:nodes=500,|eval|<=120 seed=1\n"
+        ),
+        "{suite}"
+    );
+    assert_eq!(suite.lines().count(), 4, "{suite}");
+    assert_eq!(run(&args("2")), suite);
+    // Each kept opening is one the engine, searching as the judge did, scores within the
+    // window, and not proven.
+    for line in suite.lines().skip(1) {
+        let out = run(&[
+            "search", "hex:5", "--algo", "mcts", "--moves", line, "--nodes", "500",
+        ]);
+        let last = out.lines().last().expect("a bestmove line");
+        let score: i32 = last
+            .split_whitespace()
+            .skip_while(|&word| word != "score")
+            .nth(1)
+            .and_then(|score| score.parse().ok())
+            .unwrap_or_else(|| panic!("a score in {last}"));
+        assert!(score.abs() <= 120, "{line}: {last}");
+        assert!(last.contains("not proven"), "{line}: {last}");
     }
 }
 
