@@ -729,14 +729,11 @@ fn position_key<G: Game>(spec: &GameSpec, start: &G, game: &G) -> u64 {
 enum Judging<G: EvaluatedGame> {
     /// Pons' score of the position a move list reaches.
     Solver { score: PonsScore, max_score: i32 },
+    /// A search (fixed-depth alpha-beta, or the default engine's by nodes) whose score must
+    /// be an evaluation within `-window..=window`.
     Search {
         searcher: Box<Searcher<G, G::Evaluator>>,
-        depth: usize,
-        window: i32,
-    },
-    Engine {
-        searcher: Box<Searcher<G, G::Evaluator>>,
-        nodes: u64,
+        limits: SearchLimits,
         window: i32,
     },
     SelfPlay {
@@ -781,12 +778,12 @@ impl<G: EvaluatedGame> Judging<G> {
                     Searcher::try_new(start.evaluator(), Algorithm::default(), JUDGE_TABLE_MB)
                         .map_err(|e| e.to_string())?,
                 ),
-                depth,
+                limits: SearchLimits::depth(depth),
                 window,
             },
-            Judge::Engine { nodes, window } => Judging::Engine {
+            Judge::Engine { nodes, window } => Judging::Search {
                 searcher: Box::new(engine()?),
-                nodes,
+                limits: SearchLimits::nodes(nodes),
                 window,
             },
             Judge::SelfPlay {
@@ -825,24 +822,11 @@ impl<G: EvaluatedGame> Judging<G> {
             }
             Judging::Search {
                 searcher,
-                depth,
+                limits,
                 window,
             } => {
                 searcher.clear();
-                let score = searcher
-                    .search(game, &SearchLimits::depth(*depth), |_| {})
-                    .score;
-                Ok(!score.is_decisive() && score.0.abs() <= *window)
-            }
-            Judging::Engine {
-                searcher,
-                nodes,
-                window,
-            } => {
-                searcher.clear();
-                let score = searcher
-                    .search(game, &SearchLimits::nodes(*nodes), |_| {})
-                    .score;
+                let score = searcher.search(game, limits, |_| {}).score;
                 Ok(!score.is_decisive() && score.0.abs() <= *window)
             }
             Judging::SelfPlay {
