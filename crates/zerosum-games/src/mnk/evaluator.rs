@@ -35,7 +35,10 @@
 //! 4. else every empty cell on boards of at most [`SMALL_BOARD_CELLS`] cells, so that search
 //!    stays exact on tic-tac-toe and the like;
 //! 5. else the empty cells within Chebyshev distance 2 of a stone (the centre on an empty
-//!    board), sorted by hint, keeping the 12 best and those tied with the 12th.
+//!    board), sorted by hint, keeping the 12 best and those tied with the 12th; with pattern
+//!    candidates ([`MnkEvaluator::with_pattern_candidates`], the freestyle default on K = 5
+//!    boards), the `n` best by hint instead (and ties), followed by those of the `n` best by
+//!    the pattern score (`pattern_eval`) that are not among them.
 //!
 //! [`Evaluator::move_hint`] rates a cell by the windows of K cells through it: for each that
 //! holds none of the opponent's stones, the weight it would have with my stone (attack); for
@@ -105,6 +108,12 @@ const SELECTIVE_QUIET_HINT: i32 = 1200;
 /// most threat moves of one line.
 const ROOT_DEFENCE_SCANS: u32 = 20_000;
 const ROOT_MAX_THREATS: usize = 10;
+thread_local! {
+    /// The pattern order of [`MnkEvaluator::with_pattern_candidates`], a buffer per thread so
+    /// that choosing candidates allocates nothing once warm.
+    static PATTERN_ORDER: std::cell::RefCell<Vec<u16>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// Move hints: a winning cell, a block of the opponent's winning cell.
 const HINT_WIN: i32 = 1 << 24;
 const HINT_BLOCK: i32 = 1 << 23;
@@ -143,6 +152,9 @@ pub struct MnkEvaluator {
     /// Whether the search of a large board is selective
     /// ([`MnkEvaluator::with_selective_search`]).
     selective: bool,
+    /// The quiet candidates of a large K = 5 board taken from each of the two orders, by hint
+    /// and by the pattern score of these weights ([`MnkEvaluator::with_pattern_candidates`]).
+    pattern_candidates: Option<(usize, Arc<PatternWeights>)>,
 }
 
 impl Default for MnkEvaluator {
@@ -171,7 +183,25 @@ impl MnkEvaluator {
             root_threats: false,
             opponent_vcf: false,
             selective: false,
+            pattern_candidates: None,
         }
+    }
+
+    /// The same evaluator choosing the quiet candidates of large K = 5 boards from two orders
+    /// (`Some((n, weights))`) or from the window hint alone (`None`, the default of
+    /// [`MnkEvaluator::new`]): the `n` best by [`Evaluator::move_hint`] (and those tied with
+    /// the last), in that order, then those of the `n` best by the pattern score of `weights`
+    /// (`pattern_eval`: a cell's weight for the side to move plus 7/8 of its weight for the
+    /// opponent) not among them, in that order. The two orders disagree often enough that
+    /// their union holds a strong player's move more often than the window order's longer head
+    /// (docs/strength.md). For the window evaluation only (the pattern evaluation orders by
+    /// its own weights); `n` must be at least 1.
+    pub fn with_pattern_candidates(mut self, choice: Option<(usize, PatternWeights)>) -> Self {
+        self.pattern_candidates = choice.map(|(count, weights)| {
+            assert!(count > 0, "pattern candidates need a count of at least 1");
+            (count, Arc::new(weights))
+        });
+        self
     }
 
     /// The same evaluator with a selective search of large boards (`true`) or not (the
@@ -366,8 +396,8 @@ impl MnkEvaluator {
 
     /// Sorts `moves` by decreasing [`Evaluator::move_hint`] (ties in cell order), so that
     /// search tries the best first even where it asks no hint (nodes of depth 1), and returns
-    /// how many to keep: the best `max_candidates` and every move hinted as high as the last
-    /// of them (so that the kept set does not depend on the board's orientation), or all.
+    /// how many to keep: the best `keep` and every move hinted as high as the last of them (so
+    /// that the kept set does not depend on the board's orientation), or all (`keep` 0).
     /// Lists longer than [`SORT_CAPACITY`] keep their order and length.
     /// The hints come from `windows` when the position keeps its window counts.
     fn sort_by_hint(
@@ -376,6 +406,7 @@ impl MnkEvaluator {
         windows: Option<&WindowBoard>,
         me: usize,
         moves: &mut [u16],
+        keep: usize,
     ) -> usize {
         if moves.len() > SORT_CAPACITY {
             return moves.len();
@@ -394,15 +425,14 @@ impl MnkEvaluator {
         for (mv, &(_, sorted)) in moves.iter_mut().zip(keyed.iter()) {
             *mv = sorted;
         }
-        if self.max_candidates == 0 || keyed.len() <= self.max_candidates {
+        if keep == 0 || keyed.len() <= keep {
             return keyed.len();
         }
-        let last_kept = keyed[self.max_candidates - 1].0;
-        self.max_candidates
-            + keyed[self.max_candidates..]
-                .iter()
-                .take_while(|&&(key, _)| key == last_kept)
-                .count()
+        let last_kept = keyed[keep - 1].0;
+        keep + keyed[keep..]
+            .iter()
+            .take_while(|&&(key, _)| key == last_kept)
+            .count()
     }
 
     /// Adds to `hint` the window of K cells whose stones are `own` (mine) and `other`.
@@ -528,7 +558,7 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
             if !moves.is_empty() {
                 if self.order_candidates {
                     // Sorted, never cut: every answer is kept.
-                    self.sort_by_hint(board, windows, me, moves);
+                    self.sort_by_hint(board, windows, me, moves, 0);
                 }
                 return;
             }
@@ -541,9 +571,37 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
         if moves.is_empty() {
             moves.push(game.cell(game.rows() / 2, game.cols() / 2));
         }
-        if self.order_candidates {
-            let kept = self.sort_by_hint(board, windows, me, moves);
-            moves.truncate(kept);
+        if !self.order_candidates {
+            return;
+        }
+        match self.pattern_candidates.as_ref().filter(|_| game.k() == 5) {
+            None => {
+                let kept = self.sort_by_hint(board, windows, me, moves, self.max_candidates);
+                moves.truncate(kept);
+            }
+            Some((count, weights)) => {
+                let kept = self.sort_by_hint(board, windows, me, moves, *count);
+                moves.truncate(kept);
+                let patterns = game.patterns().expect("K = 5");
+                let tuning = PatternTuning {
+                    vcf_budget: 0,
+                    vcf_max_fours: 0,
+                    near_distance: self.near_distance,
+                    max_candidates: *count,
+                    all_cells: false,
+                };
+                let by_hint = moves.len();
+                PATTERN_ORDER.with(|order| {
+                    let mut order = order.borrow_mut();
+                    pattern_eval::candidate_moves(patterns, me, weights, &tuning, &mut order);
+                    for &mv in order.iter() {
+                        if !moves[..by_hint].contains(&mv) {
+                            moves.push(mv);
+                        }
+                    }
+                    order.clear();
+                });
+            }
         }
     }
 
@@ -721,6 +779,26 @@ fn near_cells(board: &LineBoard, distance: usize, moves: &mut Vec<u16>) {
     }
 }
 
+/// Quiet candidates the window evaluation of freestyle K = 5 boards takes from each of its two
+/// orders ([`MnkEvaluator::with_pattern_candidates`]).
+pub const PATTERN_CANDIDATES: usize = 8;
+
+impl<const W: usize> Mnk<W> {
+    /// The window evaluation as `eval=windows` plays this game: under freestyle with K = 5 with
+    /// pattern candidates ([`PATTERN_CANDIDATES`] from each order, the hand-set pattern
+    /// weights), elsewhere with candidates by its hint alone (the pattern candidates were
+    /// measured under freestyle only).
+    pub fn windows_evaluator(&self) -> MnkEvaluator {
+        let patterns = (self.k == 5 && self.rule == Rule::Freestyle).then(|| {
+            (
+                PATTERN_CANDIDATES,
+                PatternWeights::hand_set(Rule::Freestyle),
+            )
+        });
+        MnkEvaluator::new().with_pattern_candidates(patterns)
+    }
+}
+
 impl<const W: usize> EvaluatedGame for Mnk<W> {
     type Evaluator = MnkEvaluator;
 
@@ -746,23 +824,30 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
             .expect("Mnk::with_rule checked the sizes and rule")
     }
 
-    /// The window evaluation under the freestyle and standard rules (and for K other than 5):
-    /// under the standard rule it beat the pattern evaluation, though it does not know that an
+    /// The window evaluation under the freestyle and standard rules (and for K other than 5),
+    /// with pattern candidates under freestyle with K = 5 ([`Mnk::windows_evaluator`]): under
+    /// the standard rule it beat the pattern evaluation, though it does not know that an
     /// overline does not win (docs/strength.md); the pattern evaluation with the hand-set
     /// weights under renju, whose forbidden moves the windows do not know.
     fn evaluator(&self) -> MnkEvaluator {
-        let patterns = (self.rule == Rule::Renju).then(|| PatternWeights::hand_set(self.rule));
-        MnkEvaluator::new().with_patterns(patterns)
+        match self.rule {
+            Rule::Renju => {
+                MnkEvaluator::new().with_patterns(Some(PatternWeights::hand_set(self.rule)))
+            }
+            Rule::Freestyle | Rule::Standard => self.windows_evaluator(),
+        }
     }
 
-    /// `windows` (the window evaluation, the freestyle default), `windows-lmr` (the same with
-    /// late move reductions), `windows-vct` (the same with threat-space searches at the root),
+    /// `windows` (the window evaluation, the freestyle default: [`Mnk::windows_evaluator`]),
+    /// `windows-plain` (the window evaluation with candidates by its hint alone), `windows-lmr`
+    /// (the plain window evaluation with late move reductions), `windows-vct` (the same with threat-space searches at the root),
     /// `windows-ovcf` (the same with the opponent's victories by fours at the leaves),
     /// `windows-deep` (the same with the selective search) or, on K = 5 boards, `patterns` (the pattern evaluation with the
     /// hand-set weights).
     fn evaluator_named(&self, name: &str) -> Result<MnkEvaluator, String> {
         match name {
-            "windows" => Ok(MnkEvaluator::new()),
+            "windows" => Ok(self.windows_evaluator()),
+            "windows-plain" => Ok(MnkEvaluator::new()),
             "windows-lmr" => Ok(MnkEvaluator::new().with_late_move_reductions(true)),
             "windows-vct" => Ok(MnkEvaluator::new().with_root_threats(true)),
             "windows-ovcf" => Ok(MnkEvaluator::new().with_opponent_vcf(true)),
@@ -775,7 +860,7 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
                 self.k
             )),
             _ => Err(format!(
-                "unknown m,n,k evaluation `{name}` (expected windows, windows-lmr, windows-vct, windows-ovcf, windows-deep or patterns)"
+                "unknown m,n,k evaluation `{name}` (expected windows, windows-plain, windows-lmr, windows-vct, windows-ovcf, windows-deep or patterns)"
             )),
         }
     }
@@ -785,14 +870,14 @@ impl<const W: usize> EvaluatedGame for Mnk<W> {
     fn evaluator_weighted(&self, name: Option<&str>, text: &str) -> Result<MnkEvaluator, String> {
         match name {
             None | Some("patterns") => {}
-            Some("windows") => {
+            Some("windows") | Some("windows-plain") => {
                 return Err(
                     "the window evaluation takes no weights (weights are for eval=patterns)".into(),
                 )
             }
             Some(other) => {
                 return Err(format!(
-                    "unknown m,n,k evaluation `{other}` (expected windows, windows-lmr, windows-vct, windows-ovcf, windows-deep or patterns)"
+                    "unknown m,n,k evaluation `{other}` (expected windows, windows-plain, windows-lmr, windows-vct, windows-ovcf, windows-deep or patterns)"
                 ))
             }
         }

@@ -69,7 +69,7 @@ mod vcf;
 mod vct;
 mod window_board;
 
-pub use evaluator::{MnkEvaluator, SMALL_BOARD_CELLS};
+pub use evaluator::{MnkEvaluator, PATTERN_CANDIDATES, SMALL_BOARD_CELLS};
 pub use family::{spec, spec_with_rule, MnkFamily, MnkSpec, MAX_RUN};
 pub use pattern_eval::static_terms;
 pub use pattern_weights::{PatternWeights, WeightsError, MAX_WEIGHT, WEIGHTS_HEADER};

@@ -812,7 +812,7 @@ fn the_opponents_win_by_fours_costs_the_static_value_under_windows_ovcf() {
 
 /// Gomoku's default evaluation is the windows under the freestyle and standard rules (where
 /// they beat the patterns) and the pattern evaluation under renju (whose forbidden moves the
-/// windows do not know): the default scores and orders moves as the named one does.
+/// windows do not know): the default scores, orders and chooses moves as the named one does.
 #[test]
 fn the_default_gomoku_evaluation_is_the_windows_but_under_renju() {
     use zerosum_core::Evaluator;
@@ -830,7 +830,8 @@ fn the_default_gomoku_evaluation_is_the_windows_but_under_renju() {
                 .iter()
                 .map(|&mv| evaluator.move_hint(&game, mv))
                 .collect();
-            (evaluator.evaluate(&game), hints)
+            evaluator.candidate_moves(&game, &mut moves);
+            (evaluator.evaluate(&game), hints, moves)
         };
         let default = judge(game.evaluator());
         assert_eq!(
@@ -844,4 +845,98 @@ fn the_default_gomoku_evaluation_is_the_windows_but_under_renju() {
             "{rule:?}"
         );
     }
+}
+
+/// The empty cells within Chebyshev distance 2 of a stone, in cell order.
+fn near_cells<const W: usize>(game: &Mnk<W>) -> Vec<u16> {
+    let (rows, cols) = (game.rows() as isize, game.cols() as isize);
+    let occupied = |r: isize, c: isize| {
+        (0..rows).contains(&r)
+            && (0..cols).contains(&c)
+            && game.cell_owner(r as usize, c as usize).is_some()
+    };
+    let mut cells = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            if occupied(r, c) {
+                continue;
+            }
+            let near = (-2..=2).any(|dr| (-2..=2).any(|dc| occupied(r + dr, c + dc)));
+            if near {
+                cells.push((r * cols + c) as u16);
+            }
+        }
+    }
+    cells
+}
+
+/// With pattern candidates (`eval=windows` on freestyle gomoku), a quiet node's candidates are
+/// the 8 best by the window hint (and ties), then those of the 8 best by the pattern score not
+/// among them: against the plain windows and the pattern evaluation cut to 8, on random
+/// positions; a node with a threat to answer keeps the plain windows' answers.
+#[test]
+fn pattern_candidates_follow_the_window_order_then_the_pattern_order() {
+    use zerosum_core::Evaluator;
+    let start = Mnk::<4>::new(15, 15, 5);
+    let count = mnk::PATTERN_CANDIDATES;
+    let union = start.evaluator_named("windows").unwrap();
+    let plain = start.evaluator_named("windows-plain").unwrap();
+    let every = start
+        .evaluator_named("windows-plain")
+        .unwrap()
+        .with_max_candidates(0);
+    let by_hint = start
+        .evaluator_named("windows-plain")
+        .unwrap()
+        .with_max_candidates(count);
+    let by_pattern = start
+        .evaluator_named("patterns")
+        .unwrap()
+        .with_max_candidates(count)
+        .with_vcf_budget(0);
+    let mut rng = SplitMix::new(0x5eed);
+    let (mut quiet, mut forced, mut widened) = (0, 0, 0);
+    let (mut moves, mut all, mut head, mut patterns) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..300 {
+        let mut game = Mnk::<4>::new(15, 15, 5);
+        let plies = 1 + rng.below(30);
+        while game.ply() < plies && game.status() == Status::Ongoing {
+            // Random stones near the centre, so that lines form.
+            let cell = game.cell(4 + rng.below(7), 4 + rng.below(7));
+            if game
+                .cell_owner(cell as usize / 15, cell as usize % 15)
+                .is_none()
+            {
+                game.play(cell);
+            }
+        }
+        if game.status() != Status::Ongoing {
+            continue;
+        }
+        union.candidate_moves(&game, &mut moves);
+        every.candidate_moves(&game, &mut all);
+        let mut sorted = all.clone();
+        sorted.sort_unstable();
+        if sorted != near_cells(&game) {
+            forced += 1;
+            plain.candidate_moves(&game, &mut all);
+            assert_eq!(
+                moves, all,
+                "a threat's answers stay the plain windows' answers"
+            );
+            continue;
+        }
+        quiet += 1;
+        by_hint.candidate_moves(&game, &mut head);
+        by_pattern.candidate_moves(&game, &mut patterns);
+        let mut expected = head.clone();
+        expected.extend(patterns.iter().filter(|mv| !head.contains(mv)));
+        assert_eq!(moves, expected, "{}", game.board_json());
+        widened += usize::from(moves.len() > head.len());
+    }
+    assert!(
+        quiet > 100 && forced > 10 && widened > 50,
+        "{quiet} {forced} {widened}"
+    );
 }
