@@ -108,15 +108,15 @@ const SELECTIVE_QUIET_HINT: i32 = 1200;
 /// most threat moves of one line.
 const ROOT_DEFENCE_SCANS: u32 = 20_000;
 const ROOT_MAX_THREATS: usize = 10;
+/// Move hints: a winning cell, a block of the opponent's winning cell.
+const HINT_WIN: i32 = 1 << 24;
+const HINT_BLOCK: i32 = 1 << 23;
+
 thread_local! {
     /// The pattern order of [`MnkEvaluator::with_pattern_candidates`], a buffer per thread so
     /// that choosing candidates allocates nothing once warm.
     static PATTERN_ORDER: std::cell::RefCell<Vec<u16>> = const { std::cell::RefCell::new(Vec::new()) };
 }
-
-/// Move hints: a winning cell, a block of the opponent's winning cell.
-const HINT_WIN: i32 = 1 << 24;
-const HINT_BLOCK: i32 = 1 << 23;
 
 /// The m,n,k evaluator (see the module documentation). Holds only tuning parameters: one
 /// evaluator serves every board.
