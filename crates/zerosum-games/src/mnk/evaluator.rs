@@ -51,7 +51,9 @@ use zerosum_core::{Evaluator, Game};
 
 use super::lines::{low_bits, LineBoard};
 use super::pattern_eval::{self, PatternTuning};
+use super::pattern_follower;
 use super::pattern_weights::PatternWeights;
+use super::ranking;
 use super::threats::{bit_cells, ThreatScan};
 use super::values::{LOSS_NEXT, STATIC_LIMIT, VCF_WIN, WIN_NEXT};
 use super::vcf::VcfSearch;
@@ -394,12 +396,14 @@ impl MnkEvaluator {
         (windows as i32 + threats).clamp(-STATIC_LIMIT, STATIC_LIMIT)
     }
 
-    /// Sorts `moves` by decreasing [`Evaluator::move_hint`] (ties in cell order), so that
-    /// search tries the best first even where it asks no hint (nodes of depth 1), and returns
-    /// how many to keep: the best `keep` and every move hinted as high as the last of them (so
-    /// that the kept set does not depend on the board's orientation), or all (`keep` 0).
-    /// Lists longer than [`SORT_CAPACITY`] keep their order and length.
-    /// The hints come from `windows` when the position keeps its window counts.
+    /// Puts the moves of `moves` with the best [`Evaluator::move_hint`] at its front, in
+    /// decreasing order of hint (ties in cell order), so that search tries the best first
+    /// even where it asks no hint (nodes of depth 1), and returns how many to keep: the best
+    /// `keep` and every move hinted as high as the last of them (so that the kept set does
+    /// not depend on the board's orientation), or all (`keep` 0, then all are sorted). The
+    /// moves after those kept are left in no order. Lists longer than [`SORT_CAPACITY`] keep
+    /// their order and length. The hints come from `windows` when the position keeps its
+    /// window counts.
     fn sort_by_hint(
         &self,
         board: &LineBoard,
@@ -411,28 +415,20 @@ impl MnkEvaluator {
         if moves.len() > SORT_CAPACITY {
             return moves.len();
         }
-        let mut keyed: Vec<(i32, u16)> = moves
-            .iter()
-            .map(|&mv| {
+        ranking::with_keyed(|keyed| {
+            keyed.extend(moves.iter().map(|&mv| {
                 let hint = match windows {
                     Some(windows) => self.hint_from_windows(windows, mv as usize, me, board.cols),
                     None => self.hint_on_lines(board, mv as usize, me),
                 };
                 (-hint, mv)
-            })
-            .collect();
-        keyed.sort_unstable();
-        for (mv, &(_, sorted)) in moves.iter_mut().zip(keyed.iter()) {
-            *mv = sorted;
-        }
-        if keep == 0 || keyed.len() <= keep {
-            return keyed.len();
-        }
-        let last_kept = keyed[keep - 1].0;
-        keep + keyed[keep..]
-            .iter()
-            .take_while(|&&(key, _)| key == last_kept)
-            .count()
+            }));
+            let kept = ranking::keep_best(keyed, keep);
+            for (mv, &(_, best)) in moves.iter_mut().zip(&keyed[..kept]) {
+                *mv = best;
+            }
+            kept
+        })
     }
 
     /// Adds to `hint` the window of K cells whose stones are `own` (mine) and `other`.
@@ -579,29 +575,24 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
                 let kept = self.sort_by_hint(board, windows, me, moves, self.max_candidates);
                 moves.truncate(kept);
             }
-            Some((count, weights)) => {
-                let kept = self.sort_by_hint(board, windows, me, moves, *count);
-                moves.truncate(kept);
-                let patterns = game.patterns().expect("K = 5");
-                let tuning = PatternTuning {
-                    vcf_budget: 0,
-                    vcf_max_fours: 0,
-                    near_distance: self.near_distance,
-                    max_candidates: *count,
-                    all_cells: false,
-                };
-                let by_hint = moves.len();
-                PATTERN_ORDER.with(|order| {
-                    let mut order = order.borrow_mut();
-                    pattern_eval::candidate_moves(patterns, me, weights, &tuning, &mut order);
-                    for &mv in order.iter() {
-                        if !moves[..by_hint].contains(&mv) {
-                            moves.push(mv);
-                        }
+            Some((count, weights)) => PATTERN_ORDER.with(|order| {
+                let mut order = order.borrow_mut();
+                order.clear();
+                pattern_follower::with_patterns(game, |patterns| {
+                    if !pattern_eval::forcing_moves(patterns, me, weights, &mut order) {
+                        // The same near cells, ranked by pattern score.
+                        order.extend_from_slice(moves);
+                        pattern_eval::keep_best_by_score(patterns, me, weights, &mut order, *count);
                     }
-                    order.clear();
                 });
-            }
+                let by_hint = self.sort_by_hint(board, windows, me, moves, *count);
+                moves.truncate(by_hint);
+                for &mv in order.iter() {
+                    if !moves[..by_hint].contains(&mv) {
+                        moves.push(mv);
+                    }
+                }
+            }),
         }
     }
 

@@ -33,6 +33,7 @@ use std::cell::RefCell;
 use super::pattern_vcf::PatternVcf;
 use super::pattern_weights::PatternWeights;
 use super::patterns::{CellThreat, LineThreat, PatternBoard, CELL_CODES, CELL_THREATS};
+use super::ranking;
 use super::values::{LOSS_NEXT, STATIC_LIMIT, VCF_WIN, WIN_NEXT};
 
 /// Cell weights are in 1/`WEIGHT_SCALE` of an evaluation unit.
@@ -178,6 +179,34 @@ pub(crate) fn candidate_moves(
     tuning: &PatternTuning,
     moves: &mut Vec<u16>,
 ) {
+    if forcing_moves(board, me, weights, moves) {
+        return;
+    }
+    if tuning.all_cells {
+        moves.extend(
+            (0..board.rows() * board.cols())
+                .filter(|&cell| board.is_empty(cell))
+                .map(|cell| cell as u16),
+        );
+        keep_best_by_score(board, me, weights, moves, 0);
+    } else if board.stone_count() == 0 {
+        moves.push(((board.rows() / 2) * board.cols() + board.cols() / 2) as u16);
+    } else {
+        near_cells(board, tuning.near_distance, moves);
+        keep_best_by_score(board, me, weights, moves, tuning.max_candidates);
+    }
+}
+
+/// Steps 1 to 4 of the module documentation's moves: fills the empty `moves` and returns
+/// `true` if one of them applies (the answers to an open three sorted by score), else leaves
+/// `moves` empty and returns `false`.
+pub(crate) fn forcing_moves(
+    board: &PatternBoard,
+    me: usize,
+    weights: &PatternWeights,
+    moves: &mut Vec<u16>,
+) -> bool {
+    debug_assert!(moves.is_empty());
     let opp = 1 - me;
     for (side, threat) in [
         (me, CellThreat::Five),
@@ -186,46 +215,39 @@ pub(crate) fn candidate_moves(
     ] {
         moves.extend(board.cells_with(side, threat).map(|cell| cell as u16));
         if !moves.is_empty() {
-            return;
+            return true;
         }
     }
     if board.threat_count(opp, CellThreat::OpenFour) > 0 {
         defences(board, me, moves);
         if !moves.is_empty() {
-            sort_by_score(board, me, weights, moves);
-            return;
+            keep_best_by_score(board, me, weights, moves, 0);
+            return true;
         }
     }
-    if tuning.all_cells || board.stone_count() == 0 {
-        moves.extend(
-            (0..board.rows() * board.cols())
-                .filter(|&cell| board.is_empty(cell))
-                .map(|cell| cell as u16),
-        );
-        if !tuning.all_cells {
-            // The empty board: the centre only.
-            moves.clear();
-            moves.push(((board.rows() / 2) * board.cols() + board.cols() / 2) as u16);
-            return;
-        }
-    } else {
-        near_cells(board, tuning.near_distance, moves);
-    }
-    sort_by_score(board, me, weights, moves);
-    if tuning.max_candidates > 0 && moves.len() > tuning.max_candidates && !tuning.all_cells {
-        let last = score(
-            board,
-            moves[tuning.max_candidates - 1] as usize,
-            me,
-            weights,
-        );
-        let kept = tuning.max_candidates
-            + moves[tuning.max_candidates..]
+    false
+}
+
+/// Orders `moves` by decreasing [`score`] (ties in cell order) and keeps the best `keep` with
+/// those scored as the last of them (all with `keep` 0).
+pub(crate) fn keep_best_by_score(
+    board: &PatternBoard,
+    me: usize,
+    weights: &PatternWeights,
+    moves: &mut Vec<u16>,
+    keep: usize,
+) {
+    ranking::with_keyed(|keyed| {
+        // `!score` reverses the order of scores without overflow.
+        keyed.extend(
+            moves
                 .iter()
-                .take_while(|&&mv| score(board, mv as usize, me, weights) == last)
-                .count();
-        moves.truncate(kept);
-    }
+                .map(|&mv| (!score(board, mv as usize, me, weights), mv)),
+        );
+        let kept = ranking::keep_best(keyed, keep);
+        moves.clear();
+        moves.extend(keyed[..kept].iter().map(|&(_, mv)| mv));
+    });
 }
 
 /// The answers to the opponent's threat of an open four: every empty cell on a threatening
@@ -274,16 +296,6 @@ fn defences(board: &PatternBoard, me: usize, moves: &mut Vec<u16>) {
             }
         }
     }
-}
-
-/// Sorts `moves` by decreasing score, ties in cell order.
-fn sort_by_score(board: &PatternBoard, me: usize, weights: &PatternWeights, moves: &mut [u16]) {
-    moves.sort_by_cached_key(|&mv| {
-        (
-            std::cmp::Reverse(score(board, mv as usize, me, weights)),
-            mv,
-        )
-    });
 }
 
 /// Appends the empty cells within Chebyshev distance `distance` of a stone, in cell order.

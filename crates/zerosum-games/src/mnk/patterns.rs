@@ -809,6 +809,10 @@ impl PatternBoard {
                     continue;
                 }
                 let byte = table.lookup(*key);
+                if self.lines[other][direction] == byte {
+                    // The line threats, and so the codes, are as they were.
+                    continue;
+                }
                 self.lines[other][direction] = byte;
                 let lines = self.lines[other];
                 for side in 0..2 {
