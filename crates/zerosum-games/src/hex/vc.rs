@@ -43,7 +43,7 @@
 //! The side to move must therefore play inside the carrier of each of them: inside their
 //! intersection, the **mustplay** ([`VcBuilder::mustplay`]); when it is empty, every move loses.
 
-use super::cells::{other, CellSet, Geometry, Position};
+use super::cells::{other, CellSet, Geometry, PointSet, Position};
 use crate::connection::Stone;
 
 /// How many connections H-search keeps and combines.
@@ -121,7 +121,7 @@ pub struct VcBuilder<const W: usize> {
     fulls: Vec<Vec<CellSet<W>>>,
     semis: Vec<Vec<CellSet<W>>>,
     /// Per point: the points it has a full connection with.
-    full_partners: Vec<CellSet<W>>,
+    full_partners: Vec<PointSet<W>>,
     /// Pairs with connections, to clear before the next build.
     touched: Vec<u32>,
     /// Full connections not yet combined by AND.
@@ -154,7 +154,7 @@ impl<const W: usize> VcBuilder<W> {
             empty: CellSet::EMPTY,
             fulls: vec![Vec::new(); points * points],
             semis: vec![Vec::new(); points * points],
-            full_partners: vec![CellSet::EMPTY; points],
+            full_partners: vec![PointSet::EMPTY; points],
             touched: Vec::new(),
             queue: Vec::new(),
             or_scratch: Vec::new(),
@@ -391,8 +391,8 @@ impl<const W: usize> VcBuilder<W> {
                 }
             }
             if !self.fulls[to].is_empty() {
-                self.full_partners[a].insert(b);
-                self.full_partners[b].insert(a);
+                self.full_partners[a].insert(b, self.cells);
+                self.full_partners[b].insert(a, self.cells);
             }
             if !self.fulls[to].is_empty() || !self.semis[to].is_empty() {
                 self.touched.push(to as u32);
@@ -450,7 +450,7 @@ impl<const W: usize> VcBuilder<W> {
         self.touched.clear();
         self.queue.clear();
         for partners in &mut self.full_partners {
-            *partners = CellSet::EMPTY;
+            *partners = PointSet::EMPTY;
         }
         for own in &mut self.own {
             *own = CellSet::EMPTY;
@@ -536,7 +536,7 @@ impl<const W: usize> VcBuilder<W> {
         let partners = self.full_partners[middle];
         // A full `middle–z` combines when it avoids the carrier and the end.
         let avoid = carrier.union(&self.own[end]);
-        for z in partners.iter() {
+        for z in partners.iter(self.cells) {
             if z == end || self.own[z].meets(&carrier) {
                 continue;
             }
@@ -589,8 +589,8 @@ impl<const W: usize> VcBuilder<W> {
         if was_empty {
             self.touched.push(pair as u32);
         }
-        self.full_partners[a].insert(b);
-        self.full_partners[b].insert(a);
+        self.full_partners[a].insert(b, self.cells);
+        self.full_partners[b].insert(a, self.cells);
         if combine && rank < self.limits.fulls_combined {
             self.queue.push((a as u16, b as u16, carrier));
         }
