@@ -50,6 +50,7 @@ pub const MAX_REGION: usize = 4;
 /// Points are cells (empty cells stand for themselves, a stone for its group, numbered by
 /// its lowest cell) and the colour's two edges (points `cells` and `cells + 1`, each with the
 /// stones joined to it).
+#[derive(Default)]
 pub struct Links<const W: usize> {
     /// Per empty cell: its empty neighbours, the points of the colour's groups next to it and
     /// the edges it lies on.
@@ -118,6 +119,22 @@ impl<const W: usize> Links<W> {
             linked,
             cells,
         }
+    }
+
+    /// Makes `into` this view after a stone of the other colour on the empty `cell`: the
+    /// view [`Links::of`] gives on that position (the cell leaves every set; its own sets
+    /// empty), without its floods.
+    pub fn after_other_stone(&self, cell: usize, into: &mut Links<W>) {
+        let gone = CellSet::single(cell);
+        into.contacts.clear();
+        into.contacts
+            .extend(self.contacts.iter().map(|set| set.minus_cells(&gone)));
+        into.linked.clear();
+        into.linked
+            .extend(self.linked.iter().map(|set| set.minus_cells(&gone)));
+        into.contacts[cell] = PointSet::EMPTY;
+        into.linked[cell] = PointSet::EMPTY;
+        into.cells = self.cells;
     }
 
     /// The contacts of the colour's stones on `stones` (cells of `region`) outside `region`.
@@ -241,7 +258,18 @@ pub fn captured_region_of<const W: usize>(
 ) -> Option<CellSet<W>> {
     let theirs_view = Links::of(geometry, position, other(colour));
     let empty = position.empty(geometry);
-    grow(geometry, &theirs_view, &empty, CellSet::single(cell))
+    captured_region_in(geometry, &theirs_view, &empty, cell)
+}
+
+/// [`captured_region_of`] from the opponent's view of the position (`theirs_view`, as
+/// [`Links::of`] gives it) and its empty cells.
+pub fn captured_region_in<const W: usize>(
+    geometry: &Geometry<W>,
+    theirs_view: &Links<W>,
+    empty: &CellSet<W>,
+    cell: usize,
+) -> Option<CellSet<W>> {
+    grow(geometry, theirs_view, empty, CellSet::single(cell))
 }
 
 /// Disjoint regions of `position` that `colour` captures, found from each empty cell in
