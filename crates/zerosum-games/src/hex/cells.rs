@@ -4,9 +4,9 @@
 //! ([`super::inferior`]) and the proof-number solver ([`super::dfpn`]) all work on these.
 //!
 //! A [`CellSet<W>`] holds `64 * W` bits, bit `i` standing for cell `i` (index
-//! `row * width + column`, as in [`super::Hex`]). The builder also numbers the two edges of a
-//! colour as points `cells` and `cells + 1`, so a board needs `W` with
-//! `cells + 2 <= 64 * W` ([`words_for`]).
+//! `row * width + column`, as in [`super::Hex`]), so a board needs `W` with
+//! `cells <= 64 * W` ([`words_for`]). The builder also numbers the two edges of a colour as
+//! points `cells` and `cells + 1`: sets of points are [`PointSet`]s.
 
 use super::Hex;
 use crate::connection::{Stone, HEX_DIRECTIONS};
@@ -131,10 +131,120 @@ impl<const W: usize> Iterator for Cells<W> {
 }
 
 /// The number of words a board of `cells` cells needs: the smallest `W` of 1, 2, 4 or 6 with
-/// `cells + 2 <= 64 * W` (the two edges are numbered after the cells), or `None` beyond
-/// 19x19-sized boards.
+/// `cells <= 64 * W`, or `None` beyond 19x19-sized boards.
 pub fn words_for(cells: usize) -> Option<usize> {
-    [1, 2, 4, 6].into_iter().find(|&w| cells + 2 <= 64 * w)
+    [1, 2, 4, 6].into_iter().find(|&w| cells <= 64 * w)
+}
+
+/// A set of points of one colour's graph on a board of `cells` cells: cells (points `0` to
+/// `cells - 1`) and the colour's two edges (points `cells` and `cells + 1`), as
+/// [`super::vc`] and [`super::regions`] number them. The methods that take a point take the
+/// board's `cells` with it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct PointSet<const W: usize> {
+    /// The cells.
+    pub cells: CellSet<W>,
+    /// Bit `i`: the edge point `cells + i`.
+    edges: u8,
+}
+
+impl<const W: usize> PointSet<W> {
+    /// No point.
+    pub const EMPTY: PointSet<W> = PointSet {
+        cells: CellSet::EMPTY,
+        edges: 0,
+    };
+
+    /// The points of `set`, cells only.
+    #[inline]
+    pub fn of_cells(set: CellSet<W>) -> Self {
+        PointSet {
+            cells: set,
+            edges: 0,
+        }
+    }
+
+    #[inline]
+    pub fn insert(&mut self, point: usize, cells: usize) {
+        if point < cells {
+            self.cells.insert(point);
+        } else {
+            self.edges |= 1 << (point - cells);
+        }
+    }
+
+    #[inline]
+    pub fn union(&self, other: &Self) -> Self {
+        PointSet {
+            cells: self.cells.union(&other.cells),
+            edges: self.edges | other.edges,
+        }
+    }
+
+    #[inline]
+    pub fn minus(&self, other: &Self) -> Self {
+        PointSet {
+            cells: self.cells.minus(&other.cells),
+            edges: self.edges & !other.edges,
+        }
+    }
+
+    /// The points of `self` but the cells of `cells`.
+    #[inline]
+    pub fn minus_cells(&self, cells: &CellSet<W>) -> Self {
+        PointSet {
+            cells: self.cells.minus(cells),
+            edges: self.edges,
+        }
+    }
+
+    /// Whether every point of `self` is in `other`.
+    #[inline]
+    pub fn is_subset(&self, other: &Self) -> bool {
+        self.cells.is_subset(&other.cells) && self.edges & !other.edges == 0
+    }
+
+    /// The lowest point, if any.
+    #[inline]
+    pub fn first(&self, cells: usize) -> Option<usize> {
+        self.cells
+            .first()
+            .or_else(|| (self.edges != 0).then(|| cells + self.edges.trailing_zeros() as usize))
+    }
+
+    /// The points in increasing order.
+    #[inline]
+    pub fn iter(&self, cells: usize) -> Points<W> {
+        Points {
+            cells: self.cells.iter(),
+            edges: self.edges,
+            first_edge: cells,
+        }
+    }
+}
+
+/// The points of a [`PointSet`], in increasing order.
+pub struct Points<const W: usize> {
+    cells: Cells<W>,
+    edges: u8,
+    first_edge: usize,
+}
+
+impl<const W: usize> Iterator for Points<W> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if let Some(cell) = self.cells.next() {
+            return Some(cell);
+        }
+        if self.edges == 0 {
+            return None;
+        }
+        let edge = self.edges.trailing_zeros() as usize;
+        self.edges &= self.edges - 1;
+        Some(self.first_edge + edge)
+    }
 }
 
 /// The opposite colour (Black for White, White for anything else).
@@ -161,11 +271,11 @@ pub struct Geometry<const W: usize> {
 impl<const W: usize> Geometry<W> {
     /// The geometry of `width x height` boards (columns x rows).
     ///
-    /// Panics unless `width * height + 2 <= 64 * W`.
+    /// Panics unless `width * height <= 64 * W`.
     pub fn new(width: usize, height: usize) -> Self {
         let cells = width * height;
         assert!(
-            cells + 2 <= CellSet::<W>::CAPACITY,
+            cells <= CellSet::<W>::CAPACITY,
             "a {width}x{height} board does not fit {W} words"
         );
         let neighbours = (0..cells)

@@ -163,7 +163,7 @@ pub enum DfpnError {
     Over,
     #[error("the swap move is legal now or next: the proof-number solver does not play it")]
     Swap,
-    #[error("a {0}x{1} board is too big for the proof-number solver (at most 382 cells)")]
+    #[error("a {0}x{1} board is too big for the proof-number solver (at most 384 cells)")]
     TooBig(usize, usize),
     #[error("a {0}x{1} board is not this solver's {2}x{3}")]
     OtherSize(usize, usize, usize, usize),
@@ -257,7 +257,7 @@ struct Entry<const W: usize> {
     moves: Box<[u16]>,
 }
 
-/// The solver on boards of `64 * W - 2` cells at most.
+/// The solver on boards of `64 * W` cells at most.
 pub struct DfpnSolver<const W: usize> {
     geometry: Geometry<W>,
     options: DfpnOptions,

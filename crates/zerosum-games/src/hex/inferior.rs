@@ -45,8 +45,8 @@
 //!
 //! [`support`] names the empty cells these tests read, for the solver's proofs.
 
-use super::cells::{CellSet, Geometry, Position};
-use super::regions::{captured_region_of, captured_regions};
+use super::cells::{other, CellSet, Geometry, Position};
+use super::regions::{captured_region_in, captured_regions, Links};
 use super::Hex;
 use crate::connection::Stone;
 
@@ -456,7 +456,7 @@ pub fn dominated_moves<const W: usize>(
 /// dead (`x` is vulnerable to `y`), or by a neighbour or a neighbour's neighbour `y` when
 /// that stone makes `x` and an empty neighbour `z` a pair `colour` captures, or by a
 /// neighbour `y` when that stone makes `x` part of a region `colour` captures
-/// ([`captured_region_of`]; `x` is capture-dominated). A stone on `y` is then worth as much
+/// ([`super::regions::captured_region_of`]; `x` is capture-dominated). A stone on `y` is then worth as much
 /// as one on `y` and `x` (and the rest of the pair or region), at least as good as one on
 /// `x` alone: a stone of one's own
 /// never hurts. `y` outside the candidates loses when the candidates are the mustplay, so
@@ -472,6 +472,10 @@ pub fn dominated_moves_with_reason<const W: usize>(
     let empty = position.empty(geometry);
     let mut dropped = CellSet::EMPTY;
     let mut read = CellSet::EMPTY;
+    // The opponent's view of `position` for the region tests (built when first needed), and
+    // of the position after a dominator.
+    let mut theirs_view: Option<Links<W>> = None;
+    let mut view_after = Links::default();
     for x in candidates.iter() {
         let free = geometry.neighbours(x).intersection(&empty);
         if free.len() > 4 {
@@ -508,7 +512,14 @@ pub fn dominated_moves_with_reason<const W: usize>(
                     .map(|z| Some(CellSet::single(z)))
                     .or_else(|| {
                         (regions && free.contains(y))
-                            .then(|| captured_region_of(geometry, &after, colour, x))
+                            .then(|| {
+                                theirs_view
+                                    .get_or_insert_with(|| {
+                                        Links::of(geometry, position, other(colour))
+                                    })
+                                    .after_other_stone(y, &mut view_after);
+                                captured_region_in(geometry, &view_after, &left, x)
+                            })
                             .flatten()
                             .map(Some)
                     })

@@ -38,7 +38,7 @@
 //! of the two (an empty cell) must belong to `R`. The regions tried are the ones these
 //! choices build, up to [`MAX_REGION`] cells.
 
-use super::cells::{other, CellSet, Geometry, Position};
+use super::cells::{other, CellSet, Geometry, PointSet, Position};
 use crate::connection::Stone;
 
 /// The most cells a region tried holds.
@@ -50,12 +50,15 @@ pub const MAX_REGION: usize = 4;
 /// Points are cells (empty cells stand for themselves, a stone for its group, numbered by
 /// its lowest cell) and the colour's two edges (points `cells` and `cells + 1`, each with the
 /// stones joined to it).
+#[derive(Default)]
 pub struct Links<const W: usize> {
     /// Per empty cell: its empty neighbours, the points of the colour's groups next to it and
     /// the edges it lies on.
-    contacts: Vec<CellSet<W>>,
+    contacts: Vec<PointSet<W>>,
     /// Per point: the points linked to it (itself included).
-    linked: Vec<CellSet<W>>,
+    linked: Vec<PointSet<W>>,
+    /// The board's cells.
+    cells: usize,
 }
 
 impl<const W: usize> Links<W> {
@@ -65,7 +68,7 @@ impl<const W: usize> Links<W> {
         let stones = position.stones(colour);
         let empty = position.empty(geometry);
         let mut point_of = vec![usize::MAX; cells];
-        let mut linked = vec![CellSet::EMPTY; cells + 2];
+        let mut linked = vec![PointSet::EMPTY; cells + 2];
         let mut left = stones;
         for (index, edge) in geometry.edges(colour).iter().enumerate() {
             let group = geometry.flood(edge, &stones);
@@ -74,8 +77,9 @@ impl<const W: usize> Links<W> {
             for cell in group.iter() {
                 point_of[cell] = point;
             }
-            let mut liberties = geometry.around(&group).union(edge).intersection(&empty);
-            liberties.insert(point);
+            let liberties = geometry.around(&group).union(edge).intersection(&empty);
+            let mut liberties = PointSet::of_cells(liberties);
+            liberties.insert(point, cells);
             linked[point] = liberties;
         }
         while let Some(first) = left.first() {
@@ -84,52 +88,77 @@ impl<const W: usize> Links<W> {
             for cell in group.iter() {
                 point_of[cell] = first;
             }
-            let mut liberties = geometry.around(&group).intersection(&empty);
-            liberties.insert(first);
+            let mut liberties = PointSet::of_cells(geometry.around(&group).intersection(&empty));
+            liberties.insert(first, cells);
             linked[first] = liberties;
         }
-        let mut contacts = vec![CellSet::EMPTY; cells];
+        let mut contacts = vec![PointSet::EMPTY; cells];
         for cell in empty.iter() {
-            let mut touching = geometry.neighbours(cell).intersection(&empty);
+            let mut touching = PointSet::of_cells(geometry.neighbours(cell).intersection(&empty));
             for (index, edge) in geometry.edges(colour).iter().enumerate() {
                 if edge.contains(cell) {
-                    touching.insert(cells + index);
+                    touching.insert(cells + index, cells);
                 }
             }
             for next in geometry.neighbours(cell).intersection(&stones).iter() {
-                touching.insert(point_of[next]);
+                touching.insert(point_of[next], cells);
             }
             let mut near = touching;
-            near.insert(cell);
-            for point in touching.iter().filter(|&point| !empty.contains(point)) {
+            near.insert(cell, cells);
+            for point in touching
+                .iter(cells)
+                .filter(|&point| point >= cells || !empty.contains(point))
+            {
                 near = near.union(&linked[point]);
             }
             contacts[cell] = touching;
             linked[cell] = near;
         }
-        Links { contacts, linked }
+        Links {
+            contacts,
+            linked,
+            cells,
+        }
+    }
+
+    /// Makes `into` this view after a stone of the other colour on the empty `cell`: the
+    /// view [`Links::of`] gives on that position (the cell leaves every set; its own sets
+    /// empty), without its floods.
+    pub fn after_other_stone(&self, cell: usize, into: &mut Links<W>) {
+        let gone = CellSet::single(cell);
+        into.contacts.clear();
+        into.contacts
+            .extend(self.contacts.iter().map(|set| set.minus_cells(&gone)));
+        into.linked.clear();
+        into.linked
+            .extend(self.linked.iter().map(|set| set.minus_cells(&gone)));
+        into.contacts[cell] = PointSet::EMPTY;
+        into.linked[cell] = PointSet::EMPTY;
+        into.cells = self.cells;
     }
 
     /// The contacts of the colour's stones on `stones` (cells of `region`) outside `region`.
-    fn contacts_of(&self, stones: &CellSet<W>, region: &CellSet<W>) -> CellSet<W> {
-        let mut out = CellSet::EMPTY;
+    fn contacts_of(&self, stones: &CellSet<W>, region: &CellSet<W>) -> PointSet<W> {
+        let mut out = PointSet::EMPTY;
         for cell in stones.iter() {
             out = out.union(&self.contacts[cell]);
         }
-        out.minus(region)
+        out.minus_cells(region)
     }
 
     /// Whether every two points of `points` are linked.
-    fn all_linked(&self, points: &CellSet<W>) -> bool {
-        points.iter().all(|a| points.is_subset(&self.linked[a]))
+    fn all_linked(&self, points: &PointSet<W>) -> bool {
+        points
+            .iter(self.cells)
+            .all(|a| points.is_subset(&self.linked[a]))
     }
 
     /// Two points of `points` not linked, if any.
-    fn unlinked_pair(&self, points: &CellSet<W>) -> Option<(usize, usize)> {
-        points.iter().find_map(|a| {
+    fn unlinked_pair(&self, points: &PointSet<W>) -> Option<(usize, usize)> {
+        points.iter(self.cells).find_map(|a| {
             points
                 .minus(&self.linked[a])
-                .first()
+                .first(self.cells)
                 .map(|b| (a.min(b), a.max(b)))
         })
     }
@@ -202,9 +231,9 @@ fn grow<const W: usize>(
     empty: &CellSet<W>,
     region: CellSet<W>,
 ) -> Option<CellSet<W>> {
-    let conflict = region
-        .iter()
-        .find_map(|cell| theirs_view.unlinked_pair(&theirs_view.contacts[cell].minus(&region)));
+    let conflict = region.iter().find_map(|cell| {
+        theirs_view.unlinked_pair(&theirs_view.contacts[cell].minus_cells(&region))
+    });
     match conflict {
         None => captures(geometry, theirs_view, &region).then_some(region),
         Some(_) if region.len() == MAX_REGION => None,
@@ -229,7 +258,18 @@ pub fn captured_region_of<const W: usize>(
 ) -> Option<CellSet<W>> {
     let theirs_view = Links::of(geometry, position, other(colour));
     let empty = position.empty(geometry);
-    grow(geometry, &theirs_view, &empty, CellSet::single(cell))
+    captured_region_in(geometry, &theirs_view, &empty, cell)
+}
+
+/// [`captured_region_of`] from the opponent's view of the position (`theirs_view`, as
+/// [`Links::of`] gives it) and its empty cells.
+pub fn captured_region_in<const W: usize>(
+    geometry: &Geometry<W>,
+    theirs_view: &Links<W>,
+    empty: &CellSet<W>,
+    cell: usize,
+) -> Option<CellSet<W>> {
+    grow(geometry, theirs_view, empty, CellSet::single(cell))
 }
 
 /// Disjoint regions of `position` that `colour` captures, found from each empty cell in

@@ -43,7 +43,7 @@
 //! The side to move must therefore play inside the carrier of each of them: inside their
 //! intersection, the **mustplay** ([`VcBuilder::mustplay`]); when it is empty, every move loses.
 
-use super::cells::{other, CellSet, Geometry, Position};
+use super::cells::{other, CellSet, Geometry, PointSet, Position};
 use crate::connection::Stone;
 
 /// How many connections H-search keeps and combines.
@@ -87,6 +87,22 @@ pub enum EdgeLink {
     None,
 }
 
+/// A pair of points with connections in the parent of an incremental build
+/// ([`VcBuilder::build_from`]) whose ends are both still points.
+struct Moved {
+    /// Its ends here.
+    a: usize,
+    b: usize,
+    /// Whether an end changed (a cell now a stone, a group merged).
+    changed: bool,
+    /// The pair in the parent.
+    pair: u32,
+    /// Whether some of its fulls (semis) are not kept as they were: an end changed, or a
+    /// carrier holds a new stone of the colour's and none of the opponent's.
+    fulls_touched: bool,
+    semis_touched: bool,
+}
+
 /// H-search for one colour on one board; reusable (build after build, no allocation once the
 /// lists have grown).
 pub struct VcBuilder<const W: usize> {
@@ -100,10 +116,12 @@ pub struct VcBuilder<const W: usize> {
     point_of: Vec<u16>,
     /// The points that are empty cells.
     empty: CellSet<W>,
+    /// Per pair of points, the carriers of its full connections, then of its semis: each
+    /// list ordered by size (smallest first), none inside another of its list.
     fulls: Vec<Vec<CellSet<W>>>,
     semis: Vec<Vec<CellSet<W>>>,
     /// Per point: the points it has a full connection with.
-    full_partners: Vec<CellSet<W>>,
+    full_partners: Vec<PointSet<W>>,
     /// Pairs with connections, to clear before the next build.
     touched: Vec<u32>,
     /// Full connections not yet combined by AND.
@@ -112,6 +130,8 @@ pub struct VcBuilder<const W: usize> {
     or_scratch: Vec<CellSet<W>>,
     /// Semis an incremental build changed, to combine by OR once every list is in place.
     or_pending: Vec<(u16, u16, CellSet<W>)>,
+    /// Scratch of an incremental build: the parent's pairs that keep their ends.
+    moved: Vec<Moved>,
     link: EdgeLink,
     /// The colour and position of the last build, and whether it ran to its end (every
     /// connection combined): only then can it seed [`VcBuilder::build_from`].
@@ -134,11 +154,12 @@ impl<const W: usize> VcBuilder<W> {
             empty: CellSet::EMPTY,
             fulls: vec![Vec::new(); points * points],
             semis: vec![Vec::new(); points * points],
-            full_partners: vec![CellSet::EMPTY; points],
+            full_partners: vec![PointSet::EMPTY; points],
             touched: Vec::new(),
             queue: Vec::new(),
             or_scratch: Vec::new(),
             or_pending: Vec::new(),
+            moved: Vec::new(),
             link: EdgeLink::None,
             colour: Stone::Empty,
             position: Position::default(),
@@ -326,62 +347,83 @@ impl<const W: usize> VcBuilder<W> {
             let (b, b_changed) = point_of(pair % parent.points)?;
             (a != b).then_some((a, b, a_changed || b_changed))
         };
-        let mut moved: Vec<(usize, usize, bool, u32)> = Vec::new();
+        let mut moved = std::mem::take(&mut self.moved);
+        moved.clear();
         for &pair in &parent.touched {
             if let Some((a, b, changed)) = ends(pair) {
-                moved.push((a, b, changed, pair));
+                moved.push(Moved {
+                    a,
+                    b,
+                    changed,
+                    pair,
+                    fulls_touched: changed,
+                    semis_touched: changed,
+                });
             }
         }
         // The pairs whose ends did not change keep their lists as they were, but for the
         // carriers the new stones touch: no two pairs of the parent share them, and a list
         // kept whole stays ordered by size with no carrier inside another.
-        let untouched = |carrier: &CellSet<W>| !carrier.meets(&cut) && !carrier.meets(&added);
-        for &(a, b, changed, pair) in &moved {
-            if changed {
+        let new_stones = cut.union(&added);
+        for entry in &mut moved {
+            if entry.changed {
                 continue;
             }
-            let (from, to) = (pair as usize, self.pair(a, b));
+            let (a, b) = (entry.a, entry.b);
+            let (from, to) = (entry.pair as usize, self.pair(a, b));
             for (rank, carrier) in parent.fulls[from].iter().enumerate() {
-                if untouched(carrier) {
+                if !carrier.meets(&new_stones) {
                     // Among the smallest now, not then: never combined yet.
                     let now = self.fulls[to].len();
                     if rank >= self.limits.fulls_combined && now < self.limits.fulls_combined {
                         self.queue.push((a as u16, b as u16, *carrier));
                     }
                     self.fulls[to].push(*carrier);
+                } else if !carrier.meets(&cut) {
+                    entry.fulls_touched = true;
                 }
             }
-            self.semis[to].extend(parent.semis[from].iter().filter(|c| untouched(c)));
+            for carrier in &parent.semis[from] {
+                if !carrier.meets(&new_stones) {
+                    self.semis[to].push(*carrier);
+                } else if !carrier.meets(&cut) {
+                    entry.semis_touched = true;
+                }
+            }
             if !self.fulls[to].is_empty() {
-                self.full_partners[a].insert(b);
-                self.full_partners[b].insert(a);
+                self.full_partners[a].insert(b, self.cells);
+                self.full_partners[b].insert(a, self.cells);
             }
             if !self.fulls[to].is_empty() || !self.semis[to].is_empty() {
                 self.touched.push(to as u32);
             }
         }
-        for &(a, b, changed, pair) in &moved {
-            for &carrier in &parent.fulls[pair as usize] {
-                if carrier.meets(&cut) || (!changed && untouched(&carrier)) {
+        // The others: what the new stones changed, with the parent's other pairs.
+        for entry in moved.iter().filter(|entry| entry.fulls_touched) {
+            for &carrier in &parent.fulls[entry.pair as usize] {
+                if carrier.meets(&cut) || (!entry.changed && !carrier.meets(&new_stones)) {
                     continue;
                 }
                 let shrunk = carrier.minus(&added);
-                self.insert_full(a, b, shrunk, changed || shrunk != carrier);
+                let combine = entry.changed || shrunk != carrier;
+                self.insert_full(entry.a, entry.b, shrunk, combine);
             }
         }
         let mut pending = std::mem::take(&mut self.or_pending);
         pending.clear();
-        for &(a, b, changed, pair) in &moved {
-            for &carrier in &parent.semis[pair as usize] {
-                if carrier.meets(&cut) || (!changed && untouched(&carrier)) {
+        for entry in moved.iter().filter(|entry| entry.semis_touched) {
+            let (a, b) = (entry.a, entry.b);
+            for &carrier in &parent.semis[entry.pair as usize] {
+                if carrier.meets(&cut) || (!entry.changed && !carrier.meets(&new_stones)) {
                     continue;
                 }
                 let shrunk = carrier.minus(&added);
-                if self.insert_semi(a, b, shrunk) && (changed || shrunk != carrier) {
+                if self.insert_semi(a, b, shrunk) && (entry.changed || shrunk != carrier) {
                     pending.push((a as u16, b as u16, shrunk));
                 }
             }
         }
+        self.moved = moved;
         for &(a, b, carrier) in &pending {
             let (a, b) = (usize::from(a), usize::from(b));
             if self.semis(a, b).contains(&carrier) {
@@ -408,7 +450,7 @@ impl<const W: usize> VcBuilder<W> {
         self.touched.clear();
         self.queue.clear();
         for partners in &mut self.full_partners {
-            *partners = CellSet::EMPTY;
+            *partners = PointSet::EMPTY;
         }
         for own in &mut self.own {
             *own = CellSet::EMPTY;
@@ -492,8 +534,9 @@ impl<const W: usize> VcBuilder<W> {
         }
         let middle_is_cell = self.empty.contains(middle);
         let partners = self.full_partners[middle];
-        let end_own = self.own[end];
-        for z in partners.iter() {
+        // A full `middle–z` combines when it avoids the carrier and the end.
+        let avoid = carrier.union(&self.own[end]);
+        for z in partners.iter(self.cells) {
             if z == end || self.own[z].meets(&carrier) {
                 continue;
             }
@@ -503,7 +546,7 @@ impl<const W: usize> VcBuilder<W> {
                 let Some(&other) = self.fulls[pair].get(k) else {
                     break;
                 };
-                if other.meets(&carrier) || other.meets(&end_own) {
+                if other.meets(&avoid) {
                     continue;
                 }
                 let union = carrier.union(&other);
@@ -527,24 +570,27 @@ impl<const W: usize> VcBuilder<W> {
     /// [`VcBuilder::add_full`], queued for the AND rule only when `combine`.
     fn insert_full(&mut self, a: usize, b: usize, carrier: CellSet<W>, combine: bool) -> bool {
         let pair = self.pair(a, b);
-        let list = &mut self.fulls[pair];
-        if list.iter().any(|kept| kept.is_subset(&carrier)) {
-            return false;
-        }
-        let was_empty = list.is_empty() && self.semis[pair].is_empty();
-        list.retain(|kept| !carrier.is_subset(kept));
-        if list.len() >= self.limits.fulls {
-            return false;
-        }
         let size = carrier.len();
-        let rank = list.partition_point(|kept| kept.len() <= size);
-        list.insert(rank, carrier);
-        self.semis[pair].retain(|semi| !carrier.is_subset(semi));
+        let (fulls, semis) = (&mut self.fulls[pair], &mut self.semis[pair]);
+        // The lists are ordered by size: a carrier inside this one comes before `rank`, one
+        // that holds it (and is not the same) after.
+        let rank = fulls.partition_point(|kept| kept.len() <= size);
+        if fulls[..rank].iter().any(|kept| kept.is_subset(&carrier)) {
+            return false;
+        }
+        let was_empty = fulls.is_empty() && semis.is_empty();
+        drop_supersets(fulls, rank, &carrier);
+        if fulls.len() >= self.limits.fulls {
+            return false;
+        }
+        fulls.insert(rank, carrier);
+        let from = semis.partition_point(|semi| semi.len() < size);
+        drop_supersets(semis, from, &carrier);
         if was_empty {
             self.touched.push(pair as u32);
         }
-        self.full_partners[a].insert(b);
-        self.full_partners[b].insert(a);
+        self.full_partners[a].insert(b, self.cells);
+        self.full_partners[b].insert(a, self.cells);
         if combine && rank < self.limits.fulls_combined {
             self.queue.push((a as u16, b as u16, carrier));
         }
@@ -563,21 +609,23 @@ impl<const W: usize> VcBuilder<W> {
     /// whether it was kept.
     fn insert_semi(&mut self, a: usize, b: usize, carrier: CellSet<W>) -> bool {
         let pair = self.pair(a, b);
-        if self.fulls[pair].iter().any(|full| full.is_subset(&carrier)) {
-            return false;
-        }
-        let list = &mut self.semis[pair];
-        if list.iter().any(|kept| kept.is_subset(&carrier)) {
-            return false;
-        }
-        let was_empty = list.is_empty() && self.fulls[pair].is_empty();
-        list.retain(|kept| !carrier.is_subset(kept));
-        if list.len() >= self.limits.semis {
-            return false;
-        }
         let size = carrier.len();
-        let rank = list.partition_point(|kept| kept.len() <= size);
-        list.insert(rank, carrier);
+        // The lists are ordered by size (see `insert_full`).
+        let (fulls, semis) = (&self.fulls[pair], &mut self.semis[pair]);
+        let smaller = fulls.partition_point(|full| full.len() <= size);
+        if fulls[..smaller].iter().any(|full| full.is_subset(&carrier)) {
+            return false;
+        }
+        let rank = semis.partition_point(|kept| kept.len() <= size);
+        if semis[..rank].iter().any(|kept| kept.is_subset(&carrier)) {
+            return false;
+        }
+        let was_empty = semis.is_empty() && fulls.is_empty();
+        drop_supersets(semis, rank, &carrier);
+        if semis.len() >= self.limits.semis {
+            return false;
+        }
+        semis.insert(rank, carrier);
         if was_empty {
             self.touched.push(pair as u32);
         }
@@ -588,6 +636,10 @@ impl<const W: usize> VcBuilder<W> {
     /// intersection (see [`or_combine`]).
     fn or_rule(&mut self, a: usize, b: usize, new: CellSet<W>) {
         let pair = self.pair(a, b);
+        // No OR unless the pair's semis (`new` among them) have an empty intersection.
+        if !meet_of(&self.semis[pair]).is_empty() {
+            return;
+        }
         let mut mem = std::mem::take(&mut self.or_scratch);
         mem.clear();
         mem.push(new);
@@ -600,6 +652,30 @@ impl<const W: usize> VcBuilder<W> {
         }
         self.or_scratch = mem;
     }
+}
+
+/// Removes from `list[from..]` every carrier that holds `carrier`, keeping the order.
+#[inline]
+fn drop_supersets<const W: usize>(list: &mut Vec<CellSet<W>>, from: usize, carrier: &CellSet<W>) {
+    let mut kept = from;
+    for index in from..list.len() {
+        let other = list[index];
+        if !carrier.is_subset(&other) {
+            list[kept] = other;
+            kept += 1;
+        }
+    }
+    list.truncate(kept);
+}
+
+/// The cells every carrier of `carriers` holds (every cell when there is none).
+#[inline]
+fn meet_of<const W: usize>(carriers: &[CellSet<W>]) -> CellSet<W> {
+    carriers
+        .iter()
+        .fold(CellSet([u64::MAX; W]), |meet, carrier| {
+            meet.intersection(carrier)
+        })
 }
 
 /// The OR rule over any number of semis (after Pawlewicz, Hayward, Henderson and Arneson,
@@ -616,10 +692,7 @@ fn or_combine<const W: usize>(
     mut forbidden: CellSet<W>,
 ) -> usize {
     let all = CellSet([u64::MAX; W]);
-    let meet = mem[start..start + semis]
-        .iter()
-        .fold(all, |meet, semi| meet.intersection(semi));
-    if !meet.is_empty() {
+    if !meet_of(&mem[start..start + semis]).is_empty() {
         mem.truncate(start);
         return 0;
     }
@@ -658,7 +731,15 @@ fn or_combine<const W: usize>(
             break;
         };
         forbidden.insert(cell);
-        // Results without `cell`: the semis and fulls without it.
+        // Results without `cell`: the semis and fulls without it (none when the semis
+        // without it meet).
+        let meet = mem[start..fulls_at]
+            .iter()
+            .filter(|semi| !semi.contains(cell))
+            .fold(all, |meet, semi| meet.intersection(semi));
+        if !meet.is_empty() {
+            continue;
+        }
         let sub = mem.len();
         let mut sub_semis = 0;
         for i in start..fulls_at {

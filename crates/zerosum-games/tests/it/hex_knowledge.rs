@@ -451,6 +451,40 @@ fn the_template_of_the_fourth_row_comes_out_of_the_rules() {
 }
 
 #[test]
+fn a_board_of_64_cells_gives_the_same_knowledge_in_one_word_as_in_two() {
+    // 8x8 fits one word: the edges, points 64 and 65, live outside the cells' bits.
+    let words = |set: CellSet<2>| -> Vec<usize> { set.iter().collect() };
+    let word = |set: Set| -> Vec<usize> { set.iter().collect() };
+    let (one, two) = (Geometry::<1>::new(8, 8), Geometry::<2>::new(8, 8));
+    let mut rng = SplitMix::new(64);
+    let mut tried = 0;
+    while tried < 20 {
+        let stones = 6 + rng.below(14);
+        let Some(game) = random_position(&mut rng, 8, stones) else {
+            continue;
+        };
+        tried += 1;
+        for colour in [Stone::Black, Stone::White] {
+            let mut a = VcBuilder::new(&one, VcLimits::DEFAULT);
+            let mut b = VcBuilder::new(&two, VcLimits::DEFAULT);
+            a.build(&one, &Position::of(&game), colour, EdgeLink::Full);
+            b.build(&two, &Position::of(&game), colour, EdgeLink::Full);
+            assert_eq!(a.edge_link(), b.edge_link());
+            let fulls_a: Vec<_> = a.edge_fulls().iter().map(|&c| word(c)).collect();
+            let fulls_b: Vec<_> = b.edge_fulls().iter().map(|&c| words(c)).collect();
+            assert_eq!(fulls_a, fulls_b);
+            let semis_a: Vec<_> = a.edge_semis().iter().map(|&c| word(c)).collect();
+            let semis_b: Vec<_> = b.edge_semis().iter().map(|&c| words(c)).collect();
+            assert_eq!(semis_a, semis_b);
+            assert_eq!(
+                word(captured_regions(&one, &Position::of(&game), colour)),
+                words(captured_regions(&two, &Position::of(&game), colour))
+            );
+        }
+    }
+}
+
+#[test]
 fn known_non_connections_are_not_claimed() {
     let geometry = Geometry::<1>::new(5, 5);
     // c3 with White on c2 and d2 (both cells above it): no connection to the top is left
