@@ -86,6 +86,10 @@ const MAX_COUNTED_DOUBLES: u32 = 4;
 /// of a node that reduces, and the hint from which a move is not quiet (about two windows it
 /// makes or stops lacking two stones: a three or a four).
 const FULL_DEPTH_MOVES: usize = 3;
+/// With the two orders' candidates ([`MnkEvaluator::with_pattern_candidates`]), the
+/// candidates searched to full depth first (the window order's best six of eight: the quiet
+/// ones after them are reduced).
+const UNION_FULL_DEPTH_MOVES: usize = 6;
 const REDUCED_NODE_MOVES: usize = 6;
 const QUIET_HINT: i32 = 1600;
 /// The selective search ([`MnkEvaluator::with_selective_search`]): quiet moves are reduced
@@ -197,7 +201,11 @@ impl MnkEvaluator {
     /// opponent) not among them, in that order. The two orders disagree often enough that
     /// their union holds a strong player's move more often than the window order's longer head
     /// (docs/strength.md). For the window evaluation only (the pattern evaluation orders by
-    /// its own weights); `n` must be at least 1.
+    /// its own weights); `n` must be at least 1. With them, a quiet node of a large board
+    /// (more than [`REDUCED_NODE_MOVES`] candidates) searches its quiet candidates (hinted
+    /// below [`QUIET_HINT`]) from the [`UNION_FULL_DEPTH_MOVES`]th on two plies less first
+    /// when it is at least 4 plies above the horizon, as [`MnkEvaluator::with_late_move_reductions`]
+    /// does from the [`FULL_DEPTH_MOVES`]th.
     pub fn with_pattern_candidates(mut self, choice: Option<(usize, PatternWeights)>) -> Self {
         self.pattern_candidates = choice.map(|(count, weights)| {
             assert!(count > 0, "pattern candidates need a count of at least 1");
@@ -626,19 +634,21 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
         rank: usize,
         count: usize,
     ) -> usize {
-        let from_depth = if self.selective {
-            SELECTIVE_REDUCTION_DEPTH
+        let (from_rank, from_depth, quiet_hint) = if self.selective {
+            (
+                FULL_DEPTH_MOVES,
+                SELECTIVE_REDUCTION_DEPTH,
+                SELECTIVE_QUIET_HINT,
+            )
+        } else if self.reductions {
+            (FULL_DEPTH_MOVES, 4, QUIET_HINT)
+        } else if self.pattern_candidates.is_some() && game.k() == 5 {
+            (UNION_FULL_DEPTH_MOVES, 4, QUIET_HINT)
         } else {
-            4
+            return 0;
         };
-        let quiet_hint = if self.selective {
-            SELECTIVE_QUIET_HINT
-        } else {
-            QUIET_HINT
-        };
-        let reduces = (self.reductions || self.selective)
-            && self.selects_late_moves(game, count)
-            && rank >= FULL_DEPTH_MOVES
+        let reduces = self.selects_late_moves(game, count)
+            && rank >= from_rank
             && depth >= from_depth
             && self.move_hint(game, mv) < quiet_hint;
         // Two plies, not one: the horizon stays on the same side's move (the evaluation

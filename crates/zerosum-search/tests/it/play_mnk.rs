@@ -1071,6 +1071,7 @@ fn late_move_reductions_reduce_only_late_quiet_moves_of_large_boards() {
     let mut small = Mnk::<1>::new(8, 8, 5);
     play_named(&mut small, "d4 a1");
     let small_quiet = small.parse_move("h8").unwrap();
+    let two_orders = gomoku.windows_evaluator();
     for depth in 0..10 {
         for rank in 0..15 {
             for mv in [four, quiet] {
@@ -1090,6 +1091,20 @@ fn late_move_reductions_reduce_only_late_quiet_moves_of_large_boards() {
                 reducing.late_move_reduction(&gomoku, quiet, depth, rank, 15),
                 if depth >= 4 && rank >= 3 { 2 } else { 0 },
                 "depth {depth}, rank {rank}"
+            );
+            // The two orders' candidates (the freestyle default) keep six at full depth.
+            assert_eq!(
+                two_orders.late_move_reduction(&gomoku, quiet, depth, rank, 15),
+                if depth >= 4 && rank >= 6 { 2 } else { 0 },
+                "two orders: depth {depth}, rank {rank}"
+            );
+            assert_eq!(
+                two_orders.late_move_reduction(&gomoku, four, depth, rank, 15),
+                0
+            );
+            assert_eq!(
+                two_orders.late_move_reduction(&gomoku, quiet, depth, rank, 6),
+                0
             );
         }
     }
