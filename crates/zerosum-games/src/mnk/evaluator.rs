@@ -87,8 +87,8 @@ const MAX_COUNTED_DOUBLES: u32 = 4;
 /// makes or stops lacking two stones: a three or a four).
 const FULL_DEPTH_MOVES: usize = 3;
 /// With the two orders' candidates ([`MnkEvaluator::with_pattern_candidates`]), the
-/// candidates searched to full depth first (the window order's best six of eight: the quiet
-/// ones after them are reduced).
+/// candidates searched to full depth first, in the search's order (the table's move and the
+/// killers, then the candidates); the quiet ones after them are reduced.
 const UNION_FULL_DEPTH_MOVES: usize = 6;
 const REDUCED_NODE_MOVES: usize = 6;
 const QUIET_HINT: i32 = 1600;
