@@ -112,6 +112,8 @@ pub(crate) struct AlphaBeta<G: Game, E: Evaluator<G>> {
     killers: Vec<[Option<G::Move>; 2]>,
     /// By move id: how often the move caused a cutoff, weighted by depth squared.
     history: Vec<i32>,
+    /// Whether the history orders this search's moves ([`Evaluator::orders_by_history`]).
+    by_history: bool,
     scratch: Vec<G::Move>,
     /// Best root move of the current iteration whose search completed and raised alpha.
     root_best: Option<(Score, G::Move)>,
@@ -144,6 +146,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             pv: Vec::new(),
             killers: Vec::new(),
             history: Vec::new(),
+            by_history: true,
             scratch: Vec::new(),
             root_best: None,
             root_checked: Vec::new(),
@@ -295,6 +298,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         self.stopped = false;
         self.history.clear();
         self.history.resize(position.move_id_bound(), 0);
+        self.by_history = self.evaluator.orders_by_history(position);
         self.killers.clear();
     }
 
@@ -576,7 +580,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     }
 
     /// Fills `move_lists[ply]` with the candidate moves, best first: the table move, the
-    /// killers, then history plus the evaluator's hint.
+    /// killers, then history plus the evaluator's hint (the hint alone if the evaluator says
+    /// so, [`Evaluator::orders_by_history`]).
     fn order_moves(&mut self, game: &G, ply: usize, depth: usize, tt_move: Option<usize>) {
         let mut scratch = std::mem::take(&mut self.scratch);
         self.evaluator.candidate_moves(game, &mut scratch);
@@ -600,7 +605,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 } else {
                     0
                 };
-                self.history[id].saturating_add(hint)
+                if self.by_history {
+                    self.history[id].saturating_add(hint)
+                } else {
+                    hint
+                }
             };
             list.push((score, mv));
         }
@@ -736,9 +745,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                             killers[1] = killers[0];
                             killers[0] = Some(mv);
                         }
-                        let id = game.move_id(mv);
-                        let bonus = (depth * depth) as i32;
-                        self.history[id] = (self.history[id] + bonus).min(1 << 20);
+                        if self.by_history {
+                            let id = game.move_id(mv);
+                            let bonus = (depth * depth) as i32;
+                            self.history[id] = (self.history[id] + bonus).min(1 << 20);
+                        }
                         break;
                     }
                 }
