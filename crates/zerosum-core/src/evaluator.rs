@@ -63,6 +63,14 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
         0.5
     }
 
+    /// Whether alpha-beta orders the moves after the table's move and the killers by its
+    /// history of cutoffs (per move, over the search) added to [`Evaluator::move_hint`], or
+    /// by the hint alone: an evaluator whose hints order `game`'s moves better than the
+    /// history does says no. Asked once a search, of the root. Default: `true`.
+    fn orders_by_history(&self, _game: &G) -> bool {
+        true
+    }
+
     /// The move a random playout (Monte Carlo search) plays here instead of a random one, when
     /// the game knows a cheap and clearly right one: an immediate win, else a block of the
     /// opponent's immediate win. It runs at every ply of every playout, so it must cost little

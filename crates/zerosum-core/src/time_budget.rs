@@ -46,7 +46,9 @@
 //!   time to unwind its recursion and answer: 5%, at least 2 ms, at most 20 ms, at most half.
 //! - **Deepening cutoff** ([`TimeBudget::deepening_cutoff`]): iterative deepening starts no
 //!   iteration once half its aim is spent: the next would take longer than all before it and
-//!   not finish. (A Monte Carlo search has no iterations: it runs to its aim.)
+//!   not finish. This is the default; an evaluator may give another share of the aim
+//!   (`Evaluator::deepening_share`). (A Monte Carlo search has no iterations: it runs to its
+//!   aim.)
 //!
 //! What the built-in engine does between the layers is its own policy, not a reserve: a game's
 //! exact oracle may spend half of the thinking time first, and the search gets what is left.

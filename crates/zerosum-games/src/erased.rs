@@ -88,6 +88,7 @@ trait Erased: Send + Sync {
         -> usize;
     fn late_move_pruned(&self, mv: ErasedMove, depth: usize, rank: usize, count: usize) -> bool;
     fn deepening_share(&self) -> f64;
+    fn orders_by_history(&self) -> bool;
     fn playout_move(&self) -> Option<ErasedMove>;
     fn mcts_prior_width(&self) -> Option<f64>;
     fn candidate_weights(&self, moves: &[ErasedMove], weights: &mut Vec<f64>);
@@ -273,6 +274,10 @@ impl<G: EvaluatedGame> Erased for Typed<G> {
 
     fn deepening_share(&self) -> f64 {
         self.evaluator.deepening_share(&self.game)
+    }
+
+    fn orders_by_history(&self) -> bool {
+        self.evaluator.orders_by_history(&self.game)
     }
 
     fn playout_move(&self) -> Option<ErasedMove> {
@@ -463,6 +468,10 @@ impl Evaluator<ErasedGame> for ErasedEvaluator {
 
     fn deepening_share(&self, game: &ErasedGame) -> f64 {
         game.inner.deepening_share()
+    }
+
+    fn orders_by_history(&self, game: &ErasedGame) -> bool {
+        game.inner.orders_by_history()
     }
 
     fn playout_move(&self, game: &ErasedGame) -> Option<ErasedMove> {

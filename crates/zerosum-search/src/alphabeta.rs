@@ -44,6 +44,39 @@ fn helper_skips(helper: usize, depth: usize, max_depth: usize) -> bool {
     depth < max_depth && ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1
 }
 
+/// The values of the iterations a thread completed, which guess the next one's (the centre of
+/// PVS's aspiration window, MTD(f)'s first guess).
+///
+/// The guess for depth `d` is the value of depth `d - 2` when that iteration completed, else the
+/// last completed one's (a draw before any): where the side to move at the horizon matters (the
+/// evaluation favours it, as in gomoku), values alternate from one depth to the next while those
+/// two plies apart agree, so a window around the last value fails again and again (Plaat's
+/// odd/even effect for MTD(f)).
+#[derive(Default)]
+struct Guesses {
+    /// `(depth, value)` of the completed iterations, deepest last.
+    completed: Vec<(usize, Score)>,
+}
+
+impl Guesses {
+    /// The guess of the value of the iteration of `depth`.
+    fn for_depth(&self, depth: usize) -> Score {
+        self.completed
+            .iter()
+            .rev()
+            .find(|&&(d, _)| d + 2 == depth)
+            .or(self.completed.last())
+            .map_or(Score::DRAW, |&(_, score)| score)
+    }
+
+    /// Records the value of the completed iteration of `depth`, forgetting any of the same or
+    /// a greater depth (an iteration searched again, the evaluator having dropped its move).
+    fn record(&mut self, depth: usize, score: Score) {
+        self.completed.retain(|&(d, _)| d < depth);
+        self.completed.push((depth, score));
+    }
+}
+
 /// What a helper thread did: its nodes, and its last completed iteration (time and node counts
 /// left at zero) if it completed one with a move.
 struct Helped<M> {
@@ -79,6 +112,8 @@ pub(crate) struct AlphaBeta<G: Game, E: Evaluator<G>> {
     killers: Vec<[Option<G::Move>; 2]>,
     /// By move id: how often the move caused a cutoff, weighted by depth squared.
     history: Vec<i32>,
+    /// Whether the history orders this search's moves ([`Evaluator::orders_by_history`]).
+    by_history: bool,
     scratch: Vec<G::Move>,
     /// Best root move of the current iteration whose search completed and raised alpha.
     root_best: Option<(Score, G::Move)>,
@@ -111,6 +146,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             pv: Vec::new(),
             killers: Vec::new(),
             history: Vec::new(),
+            by_history: true,
             scratch: Vec::new(),
             root_best: None,
             root_checked: Vec::new(),
@@ -262,6 +298,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         self.stopped = false;
         self.history.clear();
         self.history.resize(position.move_id_bound(), 0);
+        self.by_history = self.evaluator.orders_by_history(position);
         self.killers.clear();
     }
 
@@ -312,11 +349,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let soft_limit = aimed.map(|aim| aim.mul_f64(share.clamp(0.0, 1.0)));
         let mut completed = 0;
         let mut depth = 0;
+        let mut guesses = Guesses::default();
         while depth < max_depth {
             depth += 1;
-            let previous = result.score;
             self.root_best = None;
-            let (score, complete) = self.iteration(&mut game, depth, previous);
+            let (score, complete) = self.iteration(&mut game, depth, guesses.for_depth(depth));
             let root_move = self.pv[0].first().copied();
             if self.stopped {
                 // A partial iteration counts if a root move was searched to the end and came
@@ -360,6 +397,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 }
             }
             completed = depth;
+            guesses.record(depth, score);
             result = SearchResult {
                 best_move: root_move.or(result.best_move),
                 score,
@@ -394,13 +432,14 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     fn help(&mut self, position: &G, index: usize, max_depth: usize) -> Helped<G::Move> {
         let mut game = position.clone();
         let mut last: Option<SearchResult<G::Move>> = None;
+        let mut guesses = Guesses::default();
         for depth in (1..=max_depth).filter(|&d| !helper_skips(index, d, max_depth)) {
             self.root_best = None;
-            let previous = last.as_ref().map_or(Score::DRAW, |l| l.score);
-            let (score, complete) = self.iteration(&mut game, depth, previous);
+            let (score, complete) = self.iteration(&mut game, depth, guesses.for_depth(depth));
             if self.stopped {
                 break;
             }
+            guesses.record(depth, score);
             let solved = complete || score.distance().is_some_and(|d| d <= depth);
             last = self.pv[0].first().map(|&mv| SearchResult {
                 best_move: Some(mv),
@@ -423,29 +462,29 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     }
 
     /// One iteration of iterative deepening: the root searched to `depth` by the algorithm,
-    /// `previous` being the last iteration's value.
-    fn iteration(&mut self, game: &mut G, depth: usize, previous: Score) -> (Score, bool) {
+    /// `guess` being the guess of its value ([`Guesses`]).
+    fn iteration(&mut self, game: &mut G, depth: usize, guess: Score) -> (Score, bool) {
         match self.algorithm {
             Algorithm::Minimax => self.minimax_root(game, depth),
             Algorithm::AlphaBeta => {
                 self.negamax(game, depth, 0, -Score::INFINITE, Score::INFINITE, false)
             }
-            Algorithm::Pvs => self.aspiration(game, depth, previous),
-            Algorithm::Mtdf => self.mtdf(game, depth, previous),
+            Algorithm::Pvs => self.aspiration(game, depth, guess),
+            Algorithm::Mtdf => self.mtdf(game, depth, guess),
             Algorithm::Mcts => unreachable!("the searcher gives Monte Carlo searches to Mcts"),
         }
     }
 
-    /// PVS at the root with an aspiration window around the previous score, widened on
-    /// failure until the value falls inside.
-    fn aspiration(&mut self, game: &mut G, depth: usize, previous: Score) -> (Score, bool) {
-        if depth < 3 || previous.is_decisive() {
+    /// PVS at the root with an aspiration window around `guess`, widened on failure until the
+    /// value falls inside.
+    fn aspiration(&mut self, game: &mut G, depth: usize, guess: Score) -> (Score, bool) {
+        if depth < 3 || guess.is_decisive() {
             return self.negamax(game, depth, 0, -Score::INFINITE, Score::INFINITE, true);
         }
         let mut delta = ASPIRATION;
         loop {
-            let alpha = Score((previous.0 - delta).max(-Score::INFINITE.0));
-            let beta = Score((previous.0 + delta).min(Score::INFINITE.0));
+            let alpha = Score((guess.0 - delta).max(-Score::INFINITE.0));
+            let beta = Score((guess.0 + delta).min(Score::INFINITE.0));
             let (score, complete) = self.negamax(game, depth, 0, alpha, beta, true);
             if self.stopped || (score > alpha && score < beta) {
                 return (score, complete);
@@ -541,7 +580,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     }
 
     /// Fills `move_lists[ply]` with the candidate moves, best first: the table move, the
-    /// killers, then history plus the evaluator's hint.
+    /// killers, then history plus the evaluator's hint (the hint alone if the evaluator says
+    /// so, [`Evaluator::orders_by_history`]).
     fn order_moves(&mut self, game: &G, ply: usize, depth: usize, tt_move: Option<usize>) {
         let mut scratch = std::mem::take(&mut self.scratch);
         self.evaluator.candidate_moves(game, &mut scratch);
@@ -565,7 +605,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 } else {
                     0
                 };
-                self.history[id].saturating_add(hint)
+                if self.by_history {
+                    self.history[id].saturating_add(hint)
+                } else {
+                    hint
+                }
             };
             list.push((score, mv));
         }
@@ -701,9 +745,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                             killers[1] = killers[0];
                             killers[0] = Some(mv);
                         }
-                        let id = game.move_id(mv);
-                        let bonus = (depth * depth) as i32;
-                        self.history[id] = (self.history[id] + bonus).min(1 << 20);
+                        if self.by_history {
+                            let id = game.move_id(mv);
+                            let bonus = (depth * depth) as i32;
+                            self.history[id] = (self.history[id] + bonus).min(1 << 20);
+                        }
                         break;
                     }
                 }
@@ -771,5 +817,31 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             }
         }
         (best, complete)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_iteration_is_guessed_from_the_one_two_plies_shallower_or_else_the_last() {
+        let mut guesses = Guesses::default();
+        assert_eq!(guesses.for_depth(1), Score::DRAW);
+        guesses.record(1, Score::eval(40));
+        // No iteration two plies shallower: the last.
+        assert_eq!(guesses.for_depth(2), Score::eval(40));
+        guesses.record(2, Score::eval(-90));
+        assert_eq!(guesses.for_depth(3), Score::eval(40));
+        guesses.record(3, Score::eval(50));
+        assert_eq!(guesses.for_depth(4), Score::eval(-90));
+        // A helper skipping depth 4 guesses depth 5 from 3, depth 6 from 5 (the last).
+        assert_eq!(guesses.for_depth(5), Score::eval(50));
+        guesses.record(5, Score::eval(70));
+        assert_eq!(guesses.for_depth(6), Score::eval(70));
+        // An iteration searched again forgets the deeper ones.
+        guesses.record(3, Score::eval(10));
+        assert_eq!(guesses.for_depth(4), Score::eval(-90));
+        assert_eq!(guesses.for_depth(5), Score::eval(10));
     }
 }

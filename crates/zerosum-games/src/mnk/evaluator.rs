@@ -103,6 +103,10 @@ const DEEP_REDUCTION_RANK: usize = 6;
 const PRUNED_FROM_RANK: [usize; 3] = [usize::MAX, 5, 8];
 /// The selective search's share of the aimed time after which no iteration starts.
 const SELECTIVE_DEEPENING_SHARE: f64 = 0.6;
+/// With the two orders' candidates, iterations start until the aimed time itself: the last
+/// best move is searched first and a partial iteration's answer counts, while the time a
+/// move leaves unspent under a per-move limit is lost (and a clock's share is the move's).
+const UNION_DEEPENING_SHARE: f64 = 1.0;
 /// The selective search's quiet moves are hinted below this (three quarters of
 /// [`QUIET_HINT`]; a window the move makes lack two stones hints 800, one of the opponent's
 /// lacking two that it stops 700, one it makes lack three 160): a quiet move makes or stops
@@ -233,9 +237,22 @@ impl MnkEvaluator {
     /// large board, at a node of more than [`REDUCED_NODE_MOVES`] candidates (a quiet node:
     /// answers to threats are fewer).
     fn selects_late_moves<const W: usize>(&self, game: &Mnk<W>, count: usize) -> bool {
-        self.pattern_setup(game).is_none()
-            && game.cells > SMALL_BOARD_CELLS
-            && count > REDUCED_NODE_MOVES
+        self.is_large_window_board(game) && count > REDUCED_NODE_MOVES
+    }
+
+    /// Whether `game` is a large board (more than [`SMALL_BOARD_CELLS`] cells) under the
+    /// window evaluation (not the pattern evaluation).
+    fn is_large_window_board<const W: usize>(&self, game: &Mnk<W>) -> bool {
+        self.pattern_setup(game).is_none() && game.cells > SMALL_BOARD_CELLS
+    }
+
+    /// Whether `game` takes its candidates from the two orders
+    /// ([`MnkEvaluator::with_pattern_candidates`]; K = 5, a large board, ordered candidates).
+    fn orders_two_ways<const W: usize>(&self, game: &Mnk<W>) -> bool {
+        self.pattern_candidates.is_some()
+            && self.order_candidates
+            && game.k() == 5
+            && self.is_large_window_board(game)
     }
 
     /// The same evaluator with the root moves of a search on a large board checked by a
@@ -679,13 +696,23 @@ impl<const W: usize> Evaluator<Mnk<W>> for MnkEvaluator {
             && self.move_hint(game, mv) < SELECTIVE_QUIET_HINT
     }
 
-    /// [`SELECTIVE_DEEPENING_SHARE`] under the selective search of a large board, else half.
+    /// [`SELECTIVE_DEEPENING_SHARE`] under the selective search of a large board,
+    /// [`UNION_DEEPENING_SHARE`] with the two orders' candidates there, else half.
     fn deepening_share(&self, game: &Mnk<W>) -> f64 {
-        if self.selective && game.cells > SMALL_BOARD_CELLS && self.pattern_setup(game).is_none() {
+        if self.selective && self.is_large_window_board(game) {
             SELECTIVE_DEEPENING_SHARE
+        } else if self.orders_two_ways(game) {
+            UNION_DEEPENING_SHARE
         } else {
             0.5
         }
+    }
+
+    /// Not with the two orders' candidates: the lists come sorted by the window hint (where
+    /// the search asks for no hint, one ply above the horizon, too) and the history of
+    /// cutoffs per cell, added to it, orders them worse (more nodes to the same depth).
+    fn orders_by_history(&self, game: &Mnk<W>) -> bool {
+        !self.orders_two_ways(game)
     }
 
     /// For every window of K cells through `mv` on the four lines: if it holds none of the

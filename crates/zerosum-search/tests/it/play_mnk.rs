@@ -1225,6 +1225,17 @@ fn the_selective_search_prunes_and_reduces_only_late_quiet_moves_of_large_boards
     assert_eq!(plain.deepening_share(&gomoku), 0.5);
     assert_eq!(selective.deepening_share(&small), 0.5);
     assert_eq!(selective.deepening_share(&gomoku), 0.6);
+    // The two orders' candidates (the freestyle default) start iterations until the aim; the
+    // same board under standard rules (candidates by hint alone) and small boards at half.
+    assert_eq!(gomoku.windows_evaluator().deepening_share(&gomoku), 1.0);
+    let standard = Mnk::<4>::with_rule(15, 15, 5, zerosum_games::mnk::Rule::Standard);
+    assert_eq!(standard.windows_evaluator().deepening_share(&standard), 0.5);
+    assert_eq!(small.windows_evaluator().deepening_share(&small), 0.5);
+    // The two orders' lists are ordered by their hints alone, the others with the history.
+    assert!(!gomoku.windows_evaluator().orders_by_history(&gomoku));
+    assert!(standard.windows_evaluator().orders_by_history(&standard));
+    assert!(small.windows_evaluator().orders_by_history(&small));
+    assert!(plain.orders_by_history(&gomoku));
 }
 
 /// The selective search searches fewer nodes to the same depth, and every win or loss it
