@@ -6,7 +6,7 @@
 
 use std::io::{BufRead, BufReader, Read};
 use std::os::unix::fs::PermissionsExt;
-use std::os::unix::process::ExitStatusExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
@@ -22,10 +22,23 @@ fn scratch(name: &str) -> PathBuf {
     support::scratch("stopping", name)
 }
 
-/// `zerosum` with `args`, its processes marked with `mark`.
+/// `zerosum` with `args`, its processes marked with `mark`, started with the default action
+/// for the stopping signals whatever the test inherited (`nohup` ignores SIGHUP, a shell's
+/// background job SIGINT: a zerosum started so rightly keeps ignoring them).
 fn zerosum(args: &[&str], mark: &str) -> Command {
     let mut command = Command::new(ZEROSUM);
     command.args(args).env(MARK, mark).stdin(Stdio::null());
+    // SAFETY: between fork and exec the closure makes only async-signal-safe system calls.
+    unsafe {
+        command.pre_exec(|| {
+            for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                if libc::signal(signal, libc::SIG_DFL) == libc::SIG_ERR {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            Ok(())
+        });
+    }
     command
 }
 
